@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Account tiers. STANDARD users hold per-location permission levels; SUPPORT is the higher admin
+ * tier of spec §6 (staff of the service provider), who see the restricted admin links.
+ */
+export const accountTierSchema = z.enum(['STANDARD', 'SUPPORT']);
+export type AccountTier = z.infer<typeof accountTierSchema>;
+
+export const sessionUserSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  tier: accountTierSchema,
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** What the console needs before sign-in: served without a session. */
+export const publicConfigSchema = z.object({
+  brand: z.string(),
+  bannerMessage: z.string().nullable(),
+  classicUiUrl: z.string().nullable(),
+  supportEmail: z.string(),
+  supportPhone: z.string().nullable(),
+  trackingId: z.string().nullable(),
+  demo: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** Error body of every 4xx answer (ARCHITECTURE §6). */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,2 @@
+export * from './auth/auth.schemas';
+export * from './api/session';

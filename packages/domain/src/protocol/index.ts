@@ -1,0 +1,6 @@
+export * from './topics';
+export * from './status';
+export * from './event';
+export * from './command';
+export * from './ack';
+export * from './payload';

@@ -1,0 +1,39 @@
+import {
+  defineFamily,
+  METER_AND_OUTLETS,
+  meterStatusColumns,
+  OUTLET_TITLES,
+  outletColumns,
+  STANDARD_AUTO_STATUS_UPDATE,
+} from '../define-family';
+
+/** SP1000 and MD2-ZB: wireless devices joined through a bb1000 gateway, with Find Me. */
+export const wirelessFamily = defineFamily(
+  'wireless',
+  {
+    bankLabelCount: 1,
+    panels: { ...METER_AND_OUTLETS, findMe: true },
+    ...OUTLET_TITLES,
+    statusColumns: (outletCount) => [...meterStatusColumns, ...outletColumns(outletCount)],
+    powerConditionLabels: [],
+    wireless: true,
+    sequence: null,
+    autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
+  },
+  [
+    // A smart plug switches the one socket it carries.
+    {
+      devClass: 'sp1000',
+      displayName: 'SP1000 wireless smart plug',
+      outletCount: 1,
+      parentClasses: ['bb1000'],
+    },
+    // The "2" of MD2-ZB: a dual-outlet wireless module.
+    {
+      devClass: 'md2zb',
+      displayName: 'MD2-ZB wireless outlet module',
+      outletCount: 2,
+      parentClasses: ['bb1000'],
+    },
+  ],
+);

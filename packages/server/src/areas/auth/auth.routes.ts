@@ -1,0 +1,141 @@
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+  signupSchema,
+  verifyEmailSchema,
+} from '@powerdeck/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CLASSIC_UI_COOKIE,
+  INTERNAL_COOKIE,
+  SESSION_COOKIE,
+  sessionCookieOptions,
+} from '../../http/cookies';
+import { type DataSvc, authedSvc, publicSvc } from '../../http/data-svc';
+import { notFound } from '../../http/errors';
+import type { OutboxRepository } from '../../infra/mail/outbox.repository';
+import { type AuthService, authErrors } from './auth.service';
+import type { SessionService } from './session.service';
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  sessions: SessionService;
+  outbox: OutboxRepository;
+  publicOrigin: string;
+  classicUiEnabled: boolean;
+  demo: boolean;
+}
+
+const minute = 60_000;
+
+const clientMeta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** The cookie session of a request, for every /data-svc/ call (renews the cookie as it slides). */
+export function cookieAuthenticator(sessions: SessionService, publicOrigin: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const cookieValue = request.cookies[SESSION_COOKIE];
+    const found = await sessions.authenticate(cookieValue);
+    if (!found) return null;
+    if (found.renewed && cookieValue) {
+      reply.setCookie(SESSION_COOKIE, cookieValue, sessionCookieOptions(request, publicOrigin));
+    }
+    return found.auth;
+  };
+}
+
+/** Sign-in and account calls (docs/api/auth.md). */
+export function registerAuthRoutes(dataSvc: DataSvc, deps: AuthRoutesDeps): void {
+  const { auth, sessions } = deps;
+
+  dataSvc.area('auth', {
+    login: publicSvc({
+      methods: ['POST'],
+      input: loginSchema,
+      rateLimit: { max: 20, windowMs: minute, message: authErrors.throttled },
+      async handler({ input, request, reply }) {
+        const { user, cookieValue } = await auth.login(input, clientMeta(request));
+        reply.setCookie(
+          SESSION_COOKIE,
+          cookieValue,
+          sessionCookieOptions(request, deps.publicOrigin),
+        );
+        return { user };
+      },
+    }),
+
+    logout: publicSvc({
+      methods: ['POST'],
+      async handler({ auth: session, request, reply }) {
+        if (session) await sessions.revoke(session.sessionId);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        if (deps.classicUiEnabled) reply.clearCookie(CLASSIC_UI_COOKIE, { path: '/' });
+        if (request.cookies[INTERNAL_COOKIE] !== undefined) {
+          reply.clearCookie(INTERNAL_COOKIE, { path: '/' });
+        }
+        return { ok: true };
+      },
+    }),
+
+    session: authedSvc({
+      methods: ['GET'],
+      handler: ({ auth: session }) => ({ user: session.user }),
+    }),
+
+    signup: publicSvc({
+      methods: ['POST'],
+      input: signupSchema,
+      rateLimit: { max: 10, windowMs: minute, message: 'Too many sign-ups. Please try later.' },
+      async handler({ input }) {
+        await auth.signup(input);
+        return { ok: true };
+      },
+    }),
+
+    verifyEmail: publicSvc({
+      methods: ['POST'],
+      input: verifyEmailSchema,
+      rateLimit: { max: 30, windowMs: minute, message: authErrors.badVerifyLink },
+      async handler({ input }) {
+        await auth.verifyEmail(input.token);
+        return { ok: true };
+      },
+    }),
+
+    forgotPassword: publicSvc({
+      methods: ['POST'],
+      input: forgotPasswordSchema,
+      rateLimit: {
+        max: 5,
+        windowMs: minute,
+        message: 'Too many reset requests. Please wait a few minutes and try again.',
+      },
+      async handler({ input }) {
+        await auth.forgotPassword(input);
+        return { ok: true };
+      },
+    }),
+
+    resetPassword: publicSvc({
+      methods: ['POST'],
+      input: resetPasswordSchema,
+      rateLimit: { max: 20, windowMs: minute, message: authErrors.badResetLink },
+      async handler({ input }) {
+        await auth.resetPassword(input);
+        return { ok: true };
+      },
+    }),
+
+    // The demo has no real mail: the console's /outbox page lists what would have been sent.
+    outbox: publicSvc({
+      methods: ['GET'],
+      async handler() {
+        if (!deps.demo) throw notFound();
+        return { messages: await deps.outbox.list() };
+      },
+    }),
+  });
+}

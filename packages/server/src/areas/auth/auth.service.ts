@@ -1,0 +1,166 @@
+import type {
+  ForgotPasswordInput,
+  LoginInput,
+  ResetPasswordInput,
+  SessionUser,
+  SignupInput,
+} from '@powerdeck/domain';
+import { randomUUID } from 'node:crypto';
+import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors';
+import type { Clock } from '../../infra/clock';
+import type { Mailer } from '../../infra/mail/mailer';
+import type { PasswordHasher } from '../../infra/passwords';
+import type { AuthRepository, AuthTokenKind } from './auth.repository';
+import { LOGIN_THROTTLE, loginThrottle } from './login-throttle';
+import { hashSecret, newSecret } from './secrets';
+import { type ClientMeta, type SessionService, toSessionUser } from './session.service';
+
+export const authErrors = {
+  badCredentials: 'Incorrect email or password.',
+  unverified: 'Please verify your email address before signing in.',
+  throttled: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  emailTaken: 'An account with this email already exists.',
+  badVerifyLink: 'This verification link is invalid or has expired.',
+  badResetLink: 'This reset link is invalid or has expired.',
+} as const;
+
+const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
+const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  sessions: SessionService;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+  clock: Clock;
+  /** Base of the links in e-mails (PUBLIC_ORIGIN). */
+  publicOrigin: string;
+  /** Compared against for unknown e-mails, so both cases cost one hash. */
+  dummyHash: () => Promise<string>;
+}
+
+/** Sign-in, sign-up, e-mail verification and password reset rules. */
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  /**
+   * Checks the password and opens a session. Throttled accounts are refused before any hash is
+   * computed, so a password-guessing run costs the server nothing.
+   */
+  async login(
+    input: LoginInput,
+    meta: ClientMeta,
+  ): Promise<{ user: SessionUser; cookieValue: string }> {
+    const { repo, clock, passwords } = this.deps;
+    const now = clock.now();
+    const windowStart = new Date(now.getTime() - LOGIN_THROTTLE.windowMs);
+    const decision = loginThrottle(await repo.failuresSince(input.email, windowStart), now);
+    if (decision.throttled) throw tooManyRequests(authErrors.throttled, decision.retryAfterSeconds);
+
+    const user = await repo.findUserByEmail(input.email);
+    const matches = await passwords.verify(
+      user?.passwordHash ?? (await this.deps.dummyHash()),
+      input.password,
+    );
+    if (!user || !matches) {
+      await repo.recordFailure(input.email, meta.ip, now, windowStart);
+      throw unauthorized(authErrors.badCredentials);
+    }
+    if (user.emailVerifiedAt === null) throw forbidden(authErrors.unverified);
+
+    await repo.clearFailures(input.email);
+    const cookieValue = await this.deps.sessions.create(user.id, meta);
+    return { user: toSessionUser(user), cookieValue };
+  }
+
+  async signup(input: SignupInput): Promise<void> {
+    const { repo, clock, passwords } = this.deps;
+    if (await repo.findUserByEmail(input.email)) throw conflict(authErrors.emailTaken);
+    const userId = randomUUID();
+    const created = await repo.createUser({
+      id: userId,
+      email: input.email,
+      passwordHash: await passwords.hash(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      tier: 'STANDARD',
+      createdAt: clock.now(),
+    });
+    if (!created) throw conflict(authErrors.emailTaken);
+    const token = await this.issueToken('verify_email', userId, VERIFY_EMAIL_TTL_MS);
+    await this.deps.mailer.send({
+      to: input.email,
+      subject: 'Verify your Powerdeck account',
+      text: [
+        `Hello ${input.firstName},`,
+        '',
+        'Please confirm your email address to finish creating your Powerdeck account:',
+        '',
+        this.link('/new-account-verify', token),
+        '',
+        'This link expires in 24 hours. If you did not sign up, you can ignore this message.',
+      ].join('\n'),
+    });
+  }
+
+  async verifyEmail(token: string): Promise<void> {
+    const { repo, clock } = this.deps;
+    const now = clock.now();
+    const userId = await repo.consumeToken('verify_email', hashSecret(token), now);
+    if (!userId) throw badRequest(authErrors.badVerifyLink);
+    await repo.markEmailVerified(userId, now);
+  }
+
+  /** Sends a reset link when the account exists; says nothing either way. */
+  async forgotPassword(input: ForgotPasswordInput): Promise<void> {
+    const user = await this.deps.repo.findUserByEmail(input.email);
+    if (!user) return;
+    await this.deps.repo.deleteDeadTokens(user.id, this.deps.clock.now());
+    const token = await this.issueToken('reset_password', user.id, RESET_PASSWORD_TTL_MS);
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: 'Reset your Powerdeck password',
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        'Someone asked to reset the password of your Powerdeck account. To choose a new one, open:',
+        '',
+        this.link('/reset-password', token),
+        '',
+        'This link expires in 1 hour and works once. If you did not ask for it, ignore this message.',
+      ].join('\n'),
+    });
+  }
+
+  /** Sets the new password and signs the account out everywhere. */
+  async resetPassword(input: ResetPasswordInput): Promise<void> {
+    const { repo, clock, passwords } = this.deps;
+    const now = clock.now();
+    const userId = await repo.consumeToken('reset_password', hashSecret(input.token), now);
+    if (!userId) throw badRequest(authErrors.badResetLink);
+    await repo.setPasswordHash(userId, await passwords.hash(input.password));
+    // the link arrived by e-mail, which proves the address
+    await repo.markEmailVerified(userId, now);
+    await this.deps.sessions.revokeAllForUser(userId);
+    const user = await repo.findUserById(userId);
+    if (user) await repo.clearFailures(user.email);
+  }
+
+  private async issueToken(kind: AuthTokenKind, userId: string, ttlMs: number): Promise<string> {
+    const token = newSecret();
+    const now = this.deps.clock.now();
+    await this.deps.repo.createToken({
+      id: randomUUID(),
+      kind,
+      tokenHash: hashSecret(token),
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlMs),
+    });
+    return token;
+  }
+
+  private link(path: string, token: string): string {
+    return `${this.deps.publicOrigin}${path}?token=${encodeURIComponent(token)}`;
+  }
+}

@@ -1,0 +1,48 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../infra/db/database';
+import { sessions, users } from '../../infra/db/schema';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(session: typeof sessions.$inferInsert): Promise<void> {
+    await this.db.insert(sessions).values(session);
+  }
+
+  /** The live (unrevoked, unexpired) session with this secret hash, with its user. */
+  async findLive(tokenHash: string, now: Date) {
+    const [row] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async touch(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+    await this.db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
+  }
+
+  async revoke(id: string, at: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  }
+
+  async revokeAllForUser(userId: string, at: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+}

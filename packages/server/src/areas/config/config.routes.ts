@@ -1,0 +1,24 @@
+import type { PublicConfig } from '@powerdeck/domain';
+import type { Config } from '../../config';
+import { type DataSvc, publicSvc } from '../../http/data-svc';
+
+export function publicConfigOf(config: Config): PublicConfig {
+  const banner = config.bannerMessage?.trim();
+  return {
+    brand: 'Powerdeck',
+    bannerMessage: banner ? banner : null,
+    classicUiUrl: config.classicUiUrl,
+    supportEmail: config.supportEmail,
+    supportPhone: config.supportPhone,
+    trackingId: config.trackingId,
+    demo: config.demo,
+  };
+}
+
+/** What the console needs before sign-in (brand, banner, support contacts, demo flag). */
+export function registerConfigRoutes(dataSvc: DataSvc, config: Config): void {
+  const body = publicConfigOf(config);
+  dataSvc.area('config', {
+    public: publicSvc({ methods: ['GET'], handler: () => body }),
+  });
+}

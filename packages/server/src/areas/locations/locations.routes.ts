@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { type DataSvc, authedSvc } from '../../http/data-svc';
+import type { LocationsService } from './locations.service';
+
+const RECORDS_PER_PAGE_MAX = 10_000;
+
+const sitesPageInput = z.object({
+  pageNo: z.coerce
+    .number({ message: 'pageNo must be a number' })
+    .int('pageNo must be a whole number')
+    .min(0, 'pageNo must be 0 or more')
+    .default(1),
+  recordsPerPage: z
+    .union([z.literal('all'), z.coerce.number().int().min(1).max(RECORDS_PER_PAGE_MAX)], {
+      message: `recordsPerPage must be 'all' or a number from 1 to ${RECORDS_PER_PAGE_MAX}`,
+    })
+    .default(12),
+});
+
+const siteIdInput = z.object({
+  siteId: z.string({ message: 'siteId is required' }).trim().min(1, 'siteId is required').max(100),
+});
+
+/** The locations list calls of spec §7 (the rest of the area comes with the locations issue). */
+export function registerLocationsRoutes(dataSvc: DataSvc, service: LocationsService): void {
+  dataSvc.area('locations', {
+    getSitesData: authedSvc({
+      methods: ['GET'],
+      input: sitesPageInput,
+      handler: ({ auth, input }) => service.getSitesData(auth.user, input),
+    }),
+    getDeviceCount: authedSvc({
+      methods: ['GET'],
+      input: siteIdInput,
+      handler: ({ auth, input }) => service.getDeviceCount(auth.user, input.siteId),
+    }),
+  });
+}

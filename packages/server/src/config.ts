@@ -1,0 +1,139 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+/** Empty or blank values count as unset: `DATABASE_URL=` means "use the embedded database". */
+const unsetIfBlank = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalText = z.preprocess(unsetIfBlank, z.string().trim().optional());
+
+const optionalUrl = (protocols: readonly string[]) =>
+  z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .trim()
+      .refine((value) => protocols.includes(protocolOf(value)), {
+        message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+      })
+      .optional(),
+  );
+
+function protocolOf(value: string): string {
+  try {
+    return new URL(value).protocol.replace(/:$/, '');
+  } catch {
+    return '';
+  }
+}
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    unsetIfBlank,
+    z.coerce
+      .number({ message: 'must be a whole number between 0 and 65535' })
+      .int('must be a whole number between 0 and 65535')
+      .min(0, 'must be a whole number between 0 and 65535')
+      .max(65535, 'must be a whole number between 0 and 65535')
+      .default(8080),
+  ),
+  HOST: z.preprocess(unsetIfBlank, z.string().trim().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(unsetIfBlank, z.string().default('./data')),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  MQTT_URL: optionalUrl(['mqtt', 'mqtts', 'tcp', 'tls', 'ws', 'wss']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  DEMO: z.preprocess(
+    (value) =>
+      typeof unsetIfBlank(value) === 'string' ? String(value).trim().toLowerCase() : value,
+    z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).default('true'),
+  ),
+  BANNER_MESSAGE: optionalText,
+  CLASSIC_UI_URL: optionalUrl(['http', 'https']),
+  SUPPORT_EMAIL: z.preprocess(
+    unsetIfBlank,
+    z.email('must be an e-mail address').default('support@example.com'),
+  ),
+  SUPPORT_PHONE: optionalText,
+  TRACKING_ID: optionalText,
+  PUBLIC_ORIGIN: optionalUrl(['http', 'https']),
+  WEB_DIST: optionalText,
+  LOG_LEVEL: z.preprocess(
+    unsetIfBlank,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  ),
+});
+
+export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Where the embedded database keeps its files (DATA_DIR/pglite); unused with DATABASE_URL. */
+  pgliteDir: string;
+  databaseUrl: string | null;
+  mqttUrl: string | null;
+  smtpUrl: string | null;
+  demo: boolean;
+  bannerMessage: string | null;
+  classicUiUrl: string | null;
+  supportEmail: string;
+  supportPhone: string | null;
+  trackingId: string | null;
+  /** scheme://host[:port] without a trailing slash: links in e-mails and the cross-site check. */
+  publicOrigin: string;
+  webDist: string;
+  logLevel: LogLevel;
+}
+
+/** A configuration value the server cannot start with; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(`Invalid configuration: ${problems.map((p) => `${p.variable} ${p.message}`).join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the server configuration from environment variables (README "Configuration").
+ * Throws a ConfigError naming every bad variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        message: issue.message,
+      })),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    pgliteDir: resolve(dataDir, 'pglite'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    mqttUrl: e.MQTT_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    demo: e.DEMO !== 'false',
+    bannerMessage: e.BANNER_MESSAGE ?? null,
+    classicUiUrl: e.CLASSIC_UI_URL ?? null,
+    supportEmail: e.SUPPORT_EMAIL,
+    supportPhone: e.SUPPORT_PHONE ?? null,
+    trackingId: e.TRACKING_ID ?? null,
+    publicOrigin: e.PUBLIC_ORIGIN
+      ? new URL(e.PUBLIC_ORIGIN).origin
+      : `http://localhost:${e.PORT === 0 ? 8080 : e.PORT}`,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(repoRoot, 'packages/web/dist'),
+    logLevel: e.LOG_LEVEL,
+  };
+}

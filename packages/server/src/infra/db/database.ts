@@ -1,0 +1,94 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The query builder every repository receives; the same code runs on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/** Raw SQL inside one transaction, for the migration runner (multi-statement files). */
+export interface RawTransaction {
+  exec(sqlText: string): Promise<void>;
+  query<Row>(sqlText: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Runs fn in one transaction on the raw driver; rolls back when fn throws. */
+  rawTransaction<T>(fn: (tx: RawTransaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  /** dataDir undefined: in memory (tests). */
+  | { kind: 'pglite'; dataDir?: string };
+
+/**
+ * Opens the embedded PGlite database (one connection: PGlite is a single session and queues
+ * queries itself) or a PostgreSQL server through a pg Pool.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db: Db = drizzlePglite({ client, schema });
+  return {
+    kind: 'pglite',
+    db,
+    rawTransaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          exec: async (sqlText) => {
+            await tx.exec(sqlText);
+          },
+          query: async <Row>(sqlText: string, params?: unknown[]) =>
+            (await tx.query<Row>(sqlText, params)).rows,
+        }),
+      ),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(options: { url: string; maxConnections?: number }): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const probe = await pool.connect();
+  probe.release();
+  const db: Db = drizzlePg({ client: pool, schema });
+  return {
+    kind: 'postgres',
+    db,
+    async rawTransaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          exec: async (sqlText) => {
+            await client.query(sqlText);
+          },
+          query: async <Row>(sqlText: string, params?: unknown[]) =>
+            (await client.query(sqlText, params)).rows as Row[],
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Drizzle definitions of the tables created by ./migrations (the SQL files are the truth; keep
+ * the two in step). Only repositories import this module.
+ */
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phone: text('phone'),
+  tier: text('tier', { enum: ['STANDARD', 'SUPPORT'] })
+    .notNull()
+    .default('STANDARD'),
+  emailVerifiedAt: ts('email_verified_at'),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: createdAt(),
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+});
+
+export const authTokens = pgTable('auth_tokens', {
+  id: text('id').primaryKey(),
+  kind: text('kind', { enum: ['verify_email', 'reset_password', 'change_email'] }).notNull(),
+  tokenHash: text('token_hash').notNull(),
+  userId: text('user_id').notNull(),
+  email: text('email'),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+export const loginFailures = pgTable('login_failures', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull(),
+  ip: text('ip'),
+  failedAt: ts('failed_at').notNull().defaultNow(),
+});
+
+export const outbox = pgTable('outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  bodyText: text('body_text').notNull(),
+  sentAt: ts('sent_at').notNull().defaultNow(),
+});
+
+export const clients = pgTable('clients', {
+  id: text('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name'),
+  company: text('company'),
+  email: text('email'),
+  phone: text('phone'),
+  phone2: text('phone2'),
+  address: text('address'),
+  address2: text('address2'),
+  city: text('city'),
+  postalCode: text('postal_code'),
+  region: text('region'),
+  country: text('country'),
+  imageFileRef: text('image_file_ref'),
+  primaryContactId: text('primary_contact_id'),
+  createdAt: createdAt(),
+});
+
+export const contacts = pgTable('contacts', {
+  id: text('id').primaryKey(),
+  clientId: text('client_id').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+});
+
+export const locations = pgTable('locations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  clientId: text('client_id'),
+  primeContactId: text('prime_contact_id'),
+  address: text('address'),
+  address2: text('address2'),
+  city: text('city'),
+  postalCode: text('postal_code'),
+  region: text('region'),
+  country: text('country'),
+  dst: boolean('dst').notNull().default(false),
+  timezone: text('timezone').notNull().default('-8.00'),
+  viewpref: text('viewpref').notNull().default('outlet_controls'),
+  installDate: date('install_date', { mode: 'string' }),
+  groupId: text('group_id'),
+  otltLock: boolean('otlt_lock').notNull().default(false),
+  imageFileRef: text('image_file_ref'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const permissions = pgTable(
+  'permissions',
+  {
+    userId: text('user_id').notNull(),
+    siteId: text('site_id').notNull(),
+    permLvl: text('perm_lvl', { enum: ['CLIENT', 'ADMIN', 'owner', 'INSTALLER'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.siteId] })],
+);
+
+const userSitePair = (name: string) =>
+  pgTable(
+    name,
+    {
+      userId: text('user_id').notNull(),
+      siteId: text('site_id').notNull(),
+      createdAt: createdAt(),
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.siteId] })],
+  );
+export const siteWatches = userSitePair('site_watches');
+export const siteMutes = userSitePair('site_mutes');
+
+export const devices = pgTable('devices', {
+  devId: text('dev_id').primaryKey(),
+  siteId: text('site_id'),
+  devClass: text('dev_class').notNull(),
+  devName: text('dev_name').notNull().default(''),
+  fwVer: text('fw_ver'),
+  parentDevId: text('parent_dev_id'),
+  claimKeyHash: text('claim_key_hash'),
+  claimedBy: text('claimed_by'),
+  mqttSecretHash: text('mqtt_secret_hash'),
+  info: jsonb('info').$type<Record<string, unknown>>().notNull().default({}),
+  status: jsonb('status').$type<Record<string, unknown>>().notNull().default({}),
+  lastContact: ts('last_contact'),
+  sysTime: bigint('sys_time', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+export const outlets = pgTable(
+  'outlets',
+  {
+    devId: text('dev_id').notNull(),
+    otltId: integer('otlt_id').notNull(),
+    name1: text('name1').notNull().default(''),
+    name2: text('name2'),
+    name3: text('name3'),
+    locked: boolean('locked').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.devId, t.otltId] })],
+);
+
+const userDevicePair = (name: string) =>
+  pgTable(
+    name,
+    {
+      userId: text('user_id').notNull(),
+      devId: text('dev_id').notNull(),
+      createdAt: createdAt(),
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.devId] })],
+  );
+export const deviceWatches = userDevicePair('device_watches');
+export const deviceMutes = userDevicePair('device_mutes');

@@ -1,0 +1,50 @@
+import type { DeviceClass, DeviceFamily } from '@powerdeck/domain';
+import { getDeviceSpec } from '@powerdeck/domain';
+
+/** What a model needs to know about its class, read from the domain catalog. */
+export interface ClassFacts {
+  devClass: DeviceClass;
+  family: DeviceFamily;
+  isChild: boolean;
+  childClasses: readonly DeviceClass[];
+  outletCount: number;
+  bankLabelCount: number;
+  meter: boolean;
+  wattage: boolean;
+  battery: boolean;
+  findMe: boolean;
+  /** A device reached on its own can restart; a kid is restarted through its parent. */
+  reboot: boolean;
+  sequence: boolean;
+  /** How many power condition codes the class reports (0: none). */
+  powerConditions: number;
+}
+
+// The km4315 family reports a sequence state and the CN units are sequencers, even where the
+// console offers no sequence button: the devices still sequence at power-up and on request.
+const SEQUENCING_FAMILIES: ReadonlySet<DeviceFamily> = new Set(['km4315', 'sequencer', 'vt']);
+
+const cache = new Map<DeviceClass, ClassFacts>();
+
+export function classFacts(devClass: DeviceClass): ClassFacts {
+  const cached = cache.get(devClass);
+  if (cached) return cached;
+  const spec = getDeviceSpec(devClass);
+  const facts: ClassFacts = {
+    devClass,
+    family: spec.family,
+    isChild: spec.isChild,
+    childClasses: spec.childClasses,
+    outletCount: spec.outletCount,
+    bankLabelCount: spec.bankLabelCount,
+    meter: spec.panels.meter,
+    wattage: spec.panels.wattage,
+    battery: spec.panels.battery,
+    findMe: spec.panels.findMe,
+    reboot: !spec.isChild,
+    sequence: spec.sequence !== null || SEQUENCING_FAMILIES.has(spec.family),
+    powerConditions: spec.powerConditionLabels.length,
+  };
+  cache.set(devClass, facts);
+  return facts;
+}

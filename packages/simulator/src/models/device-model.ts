@@ -1,0 +1,463 @@
+import type {
+  DeviceCommand,
+  DeviceEvent,
+  DeviceStatus,
+  EventType,
+  OutletInfo,
+  PowerCondition,
+  SequenceState,
+} from '@powerdeck/domain';
+import { ACK_ERRORS, powerConditionCode } from '@powerdeck/domain';
+import { Rng } from '../rng';
+import type { Scheduler, Timer } from '../scheduler';
+import type { ClassFacts } from './class-facts';
+import type { ModelFaults, ModelSink, ModelTiming, Outcome } from './types';
+import { DEFAULT_TIMING } from './types';
+
+export interface ModelOptions {
+  devId: string;
+  facts: ClassFacts;
+  scheduler: Scheduler;
+  seed: number;
+  name?: string;
+  fwVer?: string;
+  timing?: Partial<ModelTiming>;
+}
+
+interface Outlet {
+  on: boolean;
+  /** Normal current draw in A (W for DC outputs) when on. */
+  load: number;
+  busy: boolean;
+  info: OutletInfo;
+}
+
+export interface DeviceSettings {
+  cycleOffSec: number;
+  sequenceStepSec: number;
+  /** Outlets the sequence switches (1-based); empty means no sequence group is set. */
+  sequenceGroup: number[];
+  cycleGroup: number[];
+}
+
+const fail = (error: string): Outcome => ({ ok: false, error });
+
+/**
+ * One simulated device or kid: a pure state machine. Time only moves through the injected
+ * scheduler; reports leave through the sink. Family modules extend it with their meters.
+ */
+export class DeviceModel {
+  readonly devId: string;
+  readonly facts: ClassFacts;
+  readonly kids: DeviceModel[] = [];
+  protected readonly scheduler: Scheduler;
+  protected readonly rng: Rng;
+  protected readonly timing: ModelTiming;
+  protected readonly outlets: Outlet[];
+  protected condition: PowerCondition = 'normal';
+  protected readonly faults: ModelFaults = { overload: 1 };
+  protected settings: DeviceSettings;
+  protected lastSettled: number;
+  private name: string;
+  private readonly fwVer: string;
+  private bootedAt: number;
+  private sink: ModelSink | undefined;
+  private reportTimer: Timer | undefined;
+  private fastUntil = 0;
+  private findMeTimer: Timer | undefined;
+  private sequencing = false;
+  private sequenceState: SequenceState = 'completed';
+  private rebooting = false;
+
+  constructor(opts: ModelOptions) {
+    this.devId = opts.devId;
+    this.facts = opts.facts;
+    this.scheduler = opts.scheduler;
+    this.rng = new Rng(opts.seed);
+    this.timing = { ...DEFAULT_TIMING, ...opts.timing };
+    this.name = opts.name ?? `${opts.facts.devClass.toUpperCase()} ${opts.devId.slice(-4)}`;
+    this.fwVer = opts.fwVer ?? '2.4.1';
+    this.bootedAt = this.scheduler.now();
+    this.lastSettled = this.bootedAt;
+    const all = Array.from({ length: opts.facts.outletCount }, (_, i) => i + 1);
+    this.settings = {
+      cycleOffSec: this.timing.cycleOffMs / 1000,
+      sequenceStepSec: this.timing.sequenceStepMs / 1000,
+      sequenceGroup: all,
+      cycleGroup: all,
+    };
+    this.outlets = all.map((n) => ({
+      on: true,
+      load: this.initialLoad(n),
+      busy: false,
+      info: this.initialInfo(n),
+    }));
+  }
+
+  get devClass(): string {
+    return this.facts.devClass;
+  }
+
+  /** Starts periodic reports into `sink` (first one at a random point of the interval). */
+  attach(sink: ModelSink): void {
+    this.sink = sink;
+    this.scheduleReport(this.rng.range(0, this.reportInterval()));
+  }
+
+  /** Stops every timer of the model and its kids. */
+  detach(): void {
+    this.sink = undefined;
+    this.reportTimer?.cancel();
+    this.reportTimer = undefined;
+    for (const kid of this.kids) kid.detach();
+  }
+
+  /** Device clock in Unix seconds. */
+  sysTime(): number {
+    return Math.floor((this.scheduler.now() + this.timing.clockSkewMs) / 1000);
+  }
+
+  /** Device clock in Unix milliseconds (what a command's `expires` is compared with). */
+  clockMs(): number {
+    return this.scheduler.now() + this.timing.clockSkewMs;
+  }
+
+  outletStates(): boolean[] {
+    return this.outlets.map((o) => o.on);
+  }
+
+  powerCondition(): PowerCondition {
+    return this.condition;
+  }
+
+  /** Fault injection: mains change (brownout, surge, loss, battery test, recovery). */
+  setPowerCondition(condition: PowerCondition): void {
+    if (condition === this.condition) return;
+    this.settle();
+    this.condition = condition;
+    this.emitEvent('power', powerConditionCode(condition));
+    this.onPowerChange();
+    this.reportChange();
+  }
+
+  /** Fault injection: loads draw `factor` times their normal current (1 clears it). */
+  setOverload(factor: number): void {
+    this.settle();
+    this.faults.overload = factor;
+    this.onLoadChange();
+    this.reportChange();
+  }
+
+  /** Sets the normal draw of one outlet (A, or W for DC outputs): a device plugged in or out. */
+  setLoad(otlt: number, load: number): void {
+    const outlet = this.outlets[otlt - 1];
+    if (!outlet) return;
+    this.settle();
+    outlet.load = Math.max(0, load);
+    this.onLoadChange();
+    this.reportChange();
+  }
+
+  /** Fault injection: the next sequence stops at outlet `otlt` (undefined clears it). */
+  failSequenceAt(otlt: number | undefined): void {
+    this.faults.sequenceFailsAt = otlt;
+  }
+
+  /** The full status as it goes on the wire. */
+  status(): DeviceStatus {
+    this.settle();
+    const status: DeviceStatus = {
+      devClass: this.facts.devClass,
+      sysTime: this.sysTime(),
+      uptime: Math.floor((this.scheduler.now() - this.bootedAt) / 1000),
+      name: this.name,
+      fwVer: this.fwVer,
+      otlts: this.outletStates(),
+      interval: Math.round(this.reportInterval() / 1000),
+    };
+    if (this.facts.outletCount > 0) status.outlets = this.outlets.map((o) => ({ ...o.info }));
+    if (this.facts.sequence) status.lastseqstate = this.sequenceState;
+    const cycling = this.outlets.flatMap((o, i) => (o.busy ? [i + 1] : []));
+    if (cycling.length > 0) status.cycling = cycling;
+    if (this.facts.findMe) status.findMe = this.findMeTimer !== undefined;
+    this.addMeters(status);
+    return status;
+  }
+
+  /** Runs a validated command; expiry and duplicates are the CommandProcessor's job. */
+  execute(command: DeviceCommand): Promise<Outcome> {
+    if (this.rebooting) return Promise.resolve(fail(ACK_ERRORS.rebooting));
+    this.settle();
+    switch (command.svc) {
+      case 'setOutlet':
+        return this.setOutlet(command.args.otlt, command.args.state === 1);
+      case 'cycleOutlet':
+        return this.cycle([command.args.otlt]);
+      case 'cycleGroup':
+        return this.cycle(command.args.otlts ?? this.settings.cycleGroup);
+      case 'sequence':
+        return this.sequence(command.args.state === 1);
+      case 'reboot':
+        return Promise.resolve(this.reboot());
+      case 'rename':
+        return Promise.resolve(this.rename(command.args.name));
+      case 'findMe':
+        return Promise.resolve(this.findMe());
+      case 'autoStatusUpdate':
+        return Promise.resolve(this.autoStatusUpdate(command.args.duration));
+      case 'setOutletInfo':
+        return Promise.resolve(this.setOutletInfo(command.args.outlets));
+      case 'settings':
+        return Promise.resolve(this.applySettings(command.args.values ?? {}));
+    }
+  }
+
+  // ---- hooks for families -------------------------------------------------------------------
+
+  /** Brings time-dependent state (battery, temperature) up to now. */
+  protected settle(): void {
+    this.lastSettled = this.scheduler.now();
+  }
+
+  /** Adds the family's meters to a status. */
+  protected addMeters(_status: DeviceStatus): void {}
+
+  /** Whether an outlet may be switched on right now; an error code when not. */
+  protected refuseSwitchOn(_otlt: number): string | undefined {
+    return undefined;
+  }
+
+  /** Whether outlets have power to switch on at all (a cycle or sequence fails without it). */
+  protected hasOutputPower(): boolean {
+    return this.condition !== 'lost';
+  }
+
+  protected onPowerChange(): void {}
+  protected onLoadChange(): void {}
+
+  protected initialLoad(_otlt: number): number {
+    return this.rng.range(0.1, 1.6);
+  }
+
+  protected initialInfo(otlt: number): OutletInfo {
+    const info: OutletInfo = { otltId: otlt, name1: `Outlet ${otlt}`, locked: false };
+    if (this.facts.bankLabelCount >= 2) info.name2 = '';
+    if (this.facts.bankLabelCount >= 3) info.name3 = '';
+    return info;
+  }
+
+  /** Current draw of outlet `i` (0-based) now, with a little drift; 0 when off. */
+  protected outletDraw(i: number): number {
+    const outlet = this.outlets[i];
+    if (!outlet?.on) return 0;
+    return Math.max(0, outlet.load * this.faults.overload * (1 + this.rng.noise(0.02)));
+  }
+
+  // ---- reporting --------------------------------------------------------------------------
+
+  protected emitEvent(type: EventType, value: DeviceEvent['value'], outlet?: number): void {
+    const event: DeviceEvent = { type, value, time: this.sysTime() };
+    if (outlet !== undefined) event.outlet = outlet;
+    this.sink?.event(event);
+  }
+
+  /** Publishes a status at once because something changed, and restarts the periodic timer. */
+  protected reportChange(): void {
+    if (!this.sink) return;
+    this.sink.status(this.status(), true);
+    this.scheduleReport(this.reportInterval());
+  }
+
+  private reportInterval(): number {
+    return this.scheduler.now() < this.fastUntil
+      ? this.timing.fastReportIntervalMs
+      : this.timing.reportIntervalMs;
+  }
+
+  private scheduleReport(delayMs: number): void {
+    this.reportTimer?.cancel();
+    this.reportTimer = this.scheduler.after(delayMs, () => {
+      this.sink?.status(this.status(), false);
+      this.scheduleReport(this.reportInterval());
+    });
+  }
+
+  // ---- commands ---------------------------------------------------------------------------
+
+  /** Flips a relay and tells the family the load changed (unless `quiet`, when shedding). */
+  protected switchOutlet(otlt: number, on: boolean, quiet = false): void {
+    const outlet = this.outlets[otlt - 1];
+    if (!outlet || outlet.on === on) return;
+    this.settle();
+    outlet.on = on;
+    this.emitEvent('outlet', on ? 1 : 0, otlt);
+    if (!quiet) this.onLoadChange();
+  }
+
+  private relayDelay(): number {
+    const [min, max] = this.timing.switchDelayMs;
+    return Math.round(this.rng.range(min, max));
+  }
+
+  private wait(ms: number): Promise<void> {
+    return new Promise((resolve) => this.scheduler.after(ms, resolve));
+  }
+
+  private async setOutlet(otlt: number, on: boolean): Promise<Outcome> {
+    const outlet = this.outlets[otlt - 1];
+    if (!outlet) return fail(ACK_ERRORS.noSuchOutlet);
+    if (outlet.info.locked) return fail(ACK_ERRORS.locked);
+    if (outlet.busy || this.sequencing) return fail(ACK_ERRORS.busy);
+    if (outlet.on === on) return { ok: true, result: { otlt, state: on ? 1 : 0 } };
+    if (on) {
+      const refused = this.hasOutputPower() ? this.refuseSwitchOn(otlt) : ACK_ERRORS.powerLost;
+      if (refused) return fail(refused);
+    }
+    outlet.busy = true;
+    await this.wait(this.relayDelay());
+    outlet.busy = false;
+    this.switchOutlet(otlt, on);
+    this.reportChange();
+    return { ok: true, result: { otlt, state: outlet.on ? 1 : 0 } };
+  }
+
+  /** Off, wait, on — for one outlet or a cycle group together. Locks do not stop a cycle. */
+  private async cycle(otlts: readonly number[]): Promise<Outcome> {
+    const targets = [...new Set(otlts)];
+    if (targets.length === 0) return fail(ACK_ERRORS.invalid);
+    const outlets = targets.map((n) => this.outlets[n - 1]);
+    if (outlets.some((o) => !o)) return fail(ACK_ERRORS.noSuchOutlet);
+    if (outlets.some((o) => o?.busy) || this.sequencing) return fail(ACK_ERRORS.busy);
+    for (const o of outlets) if (o) o.busy = true;
+    const release = () => outlets.forEach((o) => o && (o.busy = false));
+    this.emitEvent('cycle', 'in-progress', targets.length === 1 ? targets[0] : undefined);
+    await this.wait(this.relayDelay());
+    for (const n of targets) this.switchOutlet(n, false);
+    this.reportChange();
+    await this.wait(this.settings.cycleOffSec * 1000);
+    if (!this.hasOutputPower()) {
+      release();
+      this.emitEvent('cycle', 'failed', targets.length === 1 ? targets[0] : undefined);
+      this.reportChange();
+      return fail(ACK_ERRORS.powerLost);
+    }
+    await this.wait(this.relayDelay());
+    for (const n of targets) this.switchOutlet(n, true);
+    release();
+    this.emitEvent('cycle', 'inactive', targets.length === 1 ? targets[0] : undefined);
+    this.reportChange();
+    return { ok: true, result: { otlts: targets, states: this.outletStates() } };
+  }
+
+  /** Switches the sequence group one outlet at a time: up on power on, down on power off. */
+  private async sequence(on: boolean): Promise<Outcome> {
+    if (!this.facts.sequence) return fail(ACK_ERRORS.notSupported);
+    if (this.sequencing || this.outlets.some((o) => o.busy)) return fail(ACK_ERRORS.busy);
+    const group = this.settings.sequenceGroup.filter((n) => n >= 1 && n <= this.outlets.length);
+    if (group.length === 0) return fail(ACK_ERRORS.noSequenceGroup);
+    const order = [...group].sort((a, b) => (on ? a - b : b - a));
+    if (order.every((n) => this.outlets[n - 1]?.on === on)) return fail(ACK_ERRORS.alreadyInState);
+    this.sequencing = true;
+    this.sequenceState = on ? 'power-on' : 'power-off';
+    this.emitEvent('sequence', this.sequenceState);
+    this.reportChange();
+    for (const [step, otlt] of order.entries()) {
+      if (step > 0) await this.wait(this.settings.sequenceStepSec * 1000);
+      if (this.faults.sequenceFailsAt === otlt || (on && !this.hasOutputPower())) {
+        this.faults.sequenceFailsAt = undefined;
+        return this.endSequence(fail(ACK_ERRORS.sequenceFailed), 'failed', otlt);
+      }
+      await this.wait(this.relayDelay());
+      this.switchOutlet(otlt, on);
+      this.reportChange();
+    }
+    return this.endSequence({ ok: true, result: { otlts: this.outletStates() } }, 'completed');
+  }
+
+  private endSequence(outcome: Outcome, state: SequenceState, at?: number): Outcome {
+    this.sequencing = false;
+    this.sequenceState = state;
+    this.emitEvent('sequence', state, at);
+    this.reportChange();
+    return outcome;
+  }
+
+  private reboot(): Outcome {
+    if (!this.facts.reboot) return fail(ACK_ERRORS.notSupported);
+    // Acknowledge first, then go down: the ack must leave before the connection does.
+    this.scheduler.after(0, () => {
+      this.rebooting = true;
+      this.emitEvent('reboot', 'restarting');
+      this.sink?.reboot(this.timing.rebootDownMs);
+      this.scheduler.after(this.timing.rebootDownMs, () => {
+        this.rebooting = false;
+        this.bootedAt = this.scheduler.now();
+        this.reportChange();
+      });
+    });
+    return { ok: true, result: { downSec: this.timing.rebootDownMs / 1000 } };
+  }
+
+  private rename(name: string): Outcome {
+    this.name = name.trim();
+    this.emitEvent('info', 'name');
+    this.reportChange();
+    return { ok: true, result: { name: this.name } };
+  }
+
+  private findMe(): Outcome {
+    if (!this.facts.findMe) return fail(ACK_ERRORS.notSupported);
+    this.findMeTimer?.cancel();
+    this.emitEvent('findMe', 1);
+    this.findMeTimer = this.scheduler.after(this.timing.findMeMs, () => {
+      this.findMeTimer = undefined;
+      this.emitEvent('findMe', 0);
+      this.reportChange();
+    });
+    this.reportChange();
+    return { ok: true, result: { seconds: this.timing.findMeMs / 1000 } };
+  }
+
+  private autoStatusUpdate(durationSec: number): Outcome {
+    this.fastUntil = this.scheduler.now() + durationSec * 1000;
+    this.reportChange();
+    return { ok: true, result: { interval: this.timing.fastReportIntervalMs / 1000 } };
+  }
+
+  private setOutletInfo(infos: readonly OutletInfo[]): Outcome {
+    if (infos.some((i) => i.otltId > this.outlets.length)) return fail(ACK_ERRORS.noSuchOutlet);
+    for (const info of infos) {
+      const outlet = this.outlets[info.otltId - 1];
+      if (outlet) outlet.info = { ...info };
+    }
+    this.emitEvent('info', 'outlets');
+    this.reportChange();
+    return { ok: true, result: { outlets: infos.length } };
+  }
+
+  private applySettings(values: Record<string, string | number | boolean>): Outcome {
+    const next = { ...this.settings };
+    for (const [key, value] of Object.entries(values)) {
+      if (key === 'cycleOffSec' || key === 'sequenceStepSec') {
+        if (typeof value !== 'number' || value < 0 || value > 600) return fail(`invalid: ${key}`);
+        next[key] = value;
+      } else if (key === 'sequenceGroup' || key === 'cycleGroup') {
+        const list = String(value)
+          .split(',')
+          .filter((s) => s.trim() !== '')
+          .map(Number);
+        if (list.some((n) => !Number.isInteger(n) || n < 1 || n > this.outlets.length)) {
+          return fail(`invalid: ${key}`);
+        }
+        next[key] = list;
+      } else {
+        return fail(`invalid: unknown setting ${key}`);
+      }
+    }
+    if (Object.keys(values).length > 0) {
+      this.settings = next;
+      this.emitEvent('info', 'settings');
+    }
+    return { ok: true, result: { ...this.settings } };
+  }
+}

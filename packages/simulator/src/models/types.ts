@@ -1,0 +1,52 @@
+import type { DeviceEvent, DeviceStatus } from '@powerdeck/domain';
+
+/** Result of a command on a model; becomes the `ok`/`error`/`result` of the ack. */
+export type Outcome = { ok: true; result?: unknown } | { ok: false; error: string };
+
+/** Where a model's reports go (the SimulatedDevice publishes them; tests collect them). */
+export interface ModelSink {
+  status(status: DeviceStatus, changed: boolean): void;
+  event(event: DeviceEvent): void;
+  /** The device restarts and is unreachable for `downMs`. */
+  reboot(downMs: number): void;
+}
+
+/** Delays of a model, in milliseconds. Tests set the switching delays to 0. */
+export interface ModelTiming {
+  /** A relay takes between min and max to switch. */
+  switchDelayMs: readonly [number, number];
+  /** Time an outlet stays off in a cycle. */
+  cycleOffMs: number;
+  /** Gap between two outlets of a sequence. */
+  sequenceStepMs: number;
+  /** Periodic status report. */
+  reportIntervalMs: number;
+  /** Report interval while an auto status update runs. */
+  fastReportIntervalMs: number;
+  rebootDownMs: number;
+  findMeMs: number;
+  /** Device clock offset from the scheduler's clock. */
+  clockSkewMs: number;
+}
+
+export const DEFAULT_TIMING: ModelTiming = {
+  switchDelayMs: [100, 300],
+  cycleOffMs: 5000,
+  sequenceStepMs: 1000,
+  reportIntervalMs: 30_000,
+  fastReportIntervalMs: 1000,
+  rebootDownMs: 8000,
+  findMeMs: 30_000,
+  clockSkewMs: 0,
+};
+
+/** Timing for deterministic tests: instant relays, everything else as default. */
+export const TEST_TIMING: ModelTiming = { ...DEFAULT_TIMING, switchDelayMs: [0, 0] };
+
+/** Faults a test or the CLI can put on a model (the connection faults live on SimulatedDevice). */
+export interface ModelFaults {
+  /** Loads draw this many times their normal current. */
+  overload: number;
+  /** The next sequence stops at this outlet and reports failure. */
+  sequenceFailsAt?: number;
+}

@@ -1,3 +1,4 @@
+import { AUTO_STATUS_UPDATE_SECONDS } from '../constants';
 import type { DeviceClass } from './device-class';
 import type { DeviceFamily, DeviceSpec, StatusColumn } from './device-spec';
 
@@ -15,7 +16,9 @@ export type FamilyTraits = Omit<
   | 'isChild'
   | 'idLabel'
   | 'statusColumns'
+  | 'efuseOutputs'
 > & {
+  efuseOutputs?: boolean;
   /** View Status columns of a member with this many outlets. */
   statusColumns: (outletCount: number) => readonly StatusColumn[];
 };
@@ -47,9 +50,10 @@ export function defineFamily(
     specs: members.map((member) => {
       const parentClasses = member.parentClasses ?? [];
       const isChild = parentClasses.length > 0;
-      const { statusColumns, ...shared } = traits;
+      const { statusColumns, efuseOutputs, ...shared } = traits;
       return {
         ...shared,
+        efuseOutputs: efuseOutputs ?? false,
         statusColumns: statusColumns(member.outletCount),
         devClass: member.devClass,
         family,
@@ -125,4 +129,7 @@ export const OUTLET_TITLES = {
   editOutletsTitle: 'Edit Outlets',
 } as const;
 
-export const STANDARD_AUTO_STATUS_UPDATE = { param: 'duration', seconds: 900 } as const;
+export const STANDARD_AUTO_STATUS_UPDATE = {
+  param: 'duration',
+  seconds: AUTO_STATUS_UPDATE_SECONDS,
+} as const;

@@ -105,6 +105,8 @@ export interface DeviceSpec {
   /** Joined through a wireless gateway rather than claimed by MAC ID and challenge key. */
   wireless: boolean;
   sequence: SequenceSupport | null;
+  /** Outputs protected by Efuses whose faults colour the device card as an error (dc12ip). */
+  efuseOutputs: boolean;
   /** Auto status update parameter and length (spec §7, §9): dur=300 for cards, duration=900. */
   autoStatusUpdate: { param: 'dur' | 'duration'; seconds: number };
 }

@@ -1,3 +1,4 @@
+import { CV_AUTO_STATUS_UPDATE_SECONDS } from '../../constants';
 import { defineFamily, lastRefreshedColumn, NO_PANELS_BUT_OUTLETS } from '../define-family';
 
 /** CV2/CV3 network cards: the outlets panel shows the attached child's card and outlets. */
@@ -13,7 +14,7 @@ export const cvFamily = defineFamily(
     powerConditionLabels: [],
     wireless: false,
     sequence: null,
-    autoStatusUpdate: { param: 'dur', seconds: 300 },
+    autoStatusUpdate: { param: 'dur', seconds: CV_AUTO_STATUS_UPDATE_SECONDS },
   },
   [
     // Outlets belong to the attached child, so the card itself has none.

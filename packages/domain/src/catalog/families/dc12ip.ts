@@ -22,6 +22,7 @@ export const dc12ipFamily = defineFamily(
     powerConditionLabels: [],
     wireless: false,
     sequence: { groupLabel: 'Sequence - Group' },
+    efuseOutputs: true,
     autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
   },
   [{ devClass: 'dc12ip', displayName: 'DC12IP DC power module', outletCount: 12 }],

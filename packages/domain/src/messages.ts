@@ -1,0 +1,133 @@
+/**
+ * The error catalogue of spec §8 and the other texts the spec quotes, word for word (its typos
+ * included: "successfuly", "occured", "cant", "dont"). Validation messages live with their
+ * schemas in `validation/`, permission messages in `permissions/`.
+ */
+export const messages = {
+  // Generic
+  error: 'ERROR',
+  adminFetchFailed: 'Some error occurred during fetching the data.',
+  loadDeviceInfoFailed: 'Error while loading device information.',
+  loadKidsInfoFailed: 'Error while loading kids device information',
+  tryAgain: 'Try Again',
+  pleaseTryAfterFewSeconds: 'Please try after few seconds.',
+  featureNotAvailable: 'This feature is not available as of now.',
+
+  // Location
+  locationNotAdded: 'Location can not be added',
+  locationAdded: 'Location added successfully',
+  locationsEmpty: 'Your locations list is currently empty.',
+  checkingNetwork: 'Checking Network...',
+  notAvailable: 'N/A',
+  primaryContactNotAssigned: 'Primary contact not assigned',
+
+  // Watchlist
+  watchRemoved: 'Location removed from Watchlist',
+  watchAdded: 'Location added to Watchlist',
+  watchRemoveFailed: 'Location cant be removed from Watchlist',
+  watchAddFailed: 'Location cant be added to Watchlist',
+
+  // Mute
+  unmuted: 'Notifications unmuted successfully',
+  muted: 'Notifications muted successfully',
+  unmuteFailed: 'Notifications can not be unmuted',
+  muteFailed: 'Notifications can not be muted',
+
+  // Device registration
+  deviceAdded: 'New device has been added successfuly',
+  deviceAddFailed: 'ERROR: Please check MAC ID or Challenge Key',
+  noWirelessDevices: 'No wireless devices found in your network',
+  retryAgain: 'Retry Again',
+  somethingWentWrong: 'Something went wrong. Please try again.',
+
+  // Device control
+  someErrorOccured: 'Some error occured',
+  setOutletFailed: 'failed to execute command.',
+  sequenceCommandFailed: 'Failed to execute command',
+  outletStatusEmpty: 'Outlet Status is empty.',
+  deviceSettingsFailed: 'Error fetching device settings',
+  deviceInactive: 'This device is currently inactive.',
+
+  // Sequence
+  allOutletsAlreadyOnOff: 'All outlets are already on/off',
+  noOutletInSequenceGroup:
+    'No outlet selected in Sequence - Group to process sequence on/off operation.',
+  /** vt4315: the spec's "or 'DC Trigger'" read as the same sentence naming the DC Trigger. */
+  noOutletInDcTrigger: 'No outlet selected in DC Trigger to process sequence on/off operation.',
+  sequenceFailed: 'Sequence on/off operation failed.',
+
+  // Alerts
+  unsubscribeFailed: 'There was an error unsubscribing alert or you have already unsubscribed.',
+  markReadFailed: 'Error marking notification as read.',
+  unsubscribed: 'Unsubscribed from alert successfully.',
+  noAlerts: 'No alerts.',
+  noNotifications: 'No notifications',
+  markAsRead: 'Mark as Read',
+  markAllAsRead: 'Mark all as read',
+  unsubscribe: 'Unsubscribe',
+
+  // Rename
+  renameFailed: 'Error while renaming device',
+  renamed: 'Device renamed successfully',
+
+  // dc12ip faults (Meter `sol`)
+  outputOverloaded: 'Output(s) Overloaded',
+  dcSupplyFault: '12V DC Supply Fault',
+  lineNeutralFault: 'Line Neutral Fault',
+
+  // Search
+  noResults: 'No results found.',
+  searchPlaceholder: 'Search',
+
+  // Routes
+  pageNotFound: 'Page not found',
+  redirectingHome: 'Automatically redirecting you to home page.',
+  loginCredentialsChanged: 'Your login credentials have been changed.',
+
+  // Monitoring
+  monitoringPausedTitle: 'Monitoring Paused',
+  monitoringPaused:
+    'Monitoring has been paused due to inactivity. Click OK if you want to resume monitoring.',
+
+  // Notes
+  notesLoading: 'Loading..',
+  notesEmpty: 'Notes are not added for this location. Click on "+" to add notes.',
+  discardUnsavedChanges: 'Do you want to discard the unsaved changes?',
+
+  // Find Me button texts (spec §4)
+  findMe: 'Find Me',
+  findMeSending: 'Sending...',
+  findMeDone: 'Done',
+  findMeFailed: 'Find Me-Failed',
+
+  // Mobile
+  mobileDeprecated: 'discontinued Feb 1, 2021',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** The reboot modal of a cv2 or cv3 card (spec §2). */
+export function rebootCardTexts(card: 'cv2' | 'cv3'): { title: string; body: string } {
+  const name = card.toUpperCase();
+  return {
+    title: `Reboot ${name}`,
+    body: `Confirm reboot of the ${name} card? (Note this will not effect the attached device.)`,
+  };
+}
+
+/** Firmware upgrade and discover error reasons of spec §8. */
+export const firmwareErrorReasons = {
+  locked: 'Device is locked',
+  missingImage: 'Firmware image is missing',
+  unknownImage: 'Firmware image is unknown',
+  incorrectImage: 'Firmware image is incorrect',
+  corruptedImage: 'Firmware image is corrupted',
+  mismatchedImage: 'Firmware image does not match the device',
+  missingDevice: 'Device is missing',
+  mismatchedDevice: 'Device does not match',
+  cannotStart: 'Upgrade cannot start',
+  wrongUnitNumber: 'Wrong unit number',
+  timedOut: 'Upgrade timed out',
+  blocked: 'Upgrade is blocked',
+} as const;
+export type FirmwareErrorReason = keyof typeof firmwareErrorReasons;

@@ -57,8 +57,12 @@ export class ManualScheduler implements Scheduler {
     };
   }
 
-  /** Moves the clock forward, running every callback that falls due on the way. */
-  advance(ms: number): void {
+  /**
+   * Moves the clock forward, running every callback that falls due on the way. After each one it
+   * lets pending promise continuations run, so a flow written with `await` schedules its next
+   * step before the clock moves on.
+   */
+  async advance(ms: number): Promise<void> {
     const target = this.current + ms;
     for (;;) {
       this.queue = this.queue.filter((p) => !p.cancelled);
@@ -72,6 +76,7 @@ export class ManualScheduler implements Scheduler {
       this.queue.splice(this.queue.indexOf(next), 1);
       this.current = Math.max(this.current, next.at);
       next.run();
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     this.current = target;
   }

@@ -9,3 +9,4 @@ export * from './protocol';
 export * from './rules/connection';
 export * from './rules/outlet-state';
 export * from './rules/device-card';
+export * from './validation';

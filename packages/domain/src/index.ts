@@ -10,3 +10,4 @@ export * from './rules/connection';
 export * from './rules/outlet-state';
 export * from './rules/device-card';
 export * from './validation';
+export * from './permissions/permission-rules';

@@ -11,3 +11,4 @@ export * from './rules/outlet-state';
 export * from './rules/device-card';
 export * from './validation';
 export * from './permissions/permission-rules';
+export * from './format';

@@ -94,12 +94,6 @@ export const messages = {
   notesEmpty: 'Notes are not added for this location. Click on "+" to add notes.',
   discardUnsavedChanges: 'Do you want to discard the unsaved changes?',
 
-  // Find Me button texts (spec §4)
-  findMe: 'Find Me',
-  findMeSending: 'Sending...',
-  findMeDone: 'Done',
-  findMeFailed: 'Find Me-Failed',
-
   // Mobile
   mobileDeprecated: 'discontinued Feb 1, 2021',
 } as const;

@@ -1,0 +1,3 @@
+export * from './numbers';
+export * from './dates';
+export * from './device-texts';

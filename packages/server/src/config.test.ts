@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.pgliteDir).toMatch(/\/data\/pglite$/);
+    expect(config.databaseUrl).toBeNull();
+    expect(config.demo).toBe(true);
+    expect(config.supportEmail).toBe('support@example.com');
+    expect(config.publicOrigin).toBe('http://localhost:8080');
+    expect(config.webDist).toMatch(/packages\/web\/dist$/);
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', MQTT_URL: '', BANNER_MESSAGE: '  ', PORT: '' });
+    expect(config.databaseUrl).toBeNull();
+    expect(config.mqttUrl).toBeNull();
+    expect(config.bannerMessage).toBeNull();
+    expect(config.port).toBe(8080);
+  });
+
+  it('derives the public origin from PORT and normalises PUBLIC_ORIGIN', () => {
+    expect(loadConfig({ PORT: '9000' }).publicOrigin).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://Console.Example.com/' }).publicOrigin).toBe(
+      'https://console.example.com',
+    );
+  });
+
+  it('reads DEMO=false as demo off', () => {
+    expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
+    expect(loadConfig({ DEMO: 'FALSE' }).demo).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://db/powerdeck'],
+    ['MQTT_URL', 'not a url'],
+    ['SMTP_URL', 'http://mail'],
+    ['DEMO', 'maybe'],
+    ['SUPPORT_EMAIL', 'nobody'],
+    ['PUBLIC_ORIGIN', 'console.example.com'],
+    ['LOG_LEVEL', 'loud'],
+    ['CLASSIC_UI_URL', 'ftp://old'],
+  ])('a bad %s value is refused with a message naming it', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it('accepts the scale-out URLs', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db:5432/powerdeck',
+      MQTT_URL: 'mqtt://broker:1883',
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+    });
+    expect(config.databaseUrl).toBe('postgres://u:p@db:5432/powerdeck');
+    expect(config.mqttUrl).toBe('mqtt://broker:1883');
+    expect(config.smtpUrl).toBe('smtp://user:pass@mail.example.com:587');
+  });
+});

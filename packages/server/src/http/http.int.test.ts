@@ -1,0 +1,147 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenedTestDatabase, testDatabases } from '../test/databases';
+import { type TestApp, TEST_ORIGIN, path, startTestApp } from '../test/test-app';
+
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'powerdeck-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>Powerdeck</title><div id="root"></div>',
+  );
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+describe.each(testDatabases())('HTTP conventions on $name', (testDb) => {
+  let opened: OpenedTestDatabase;
+  let t: TestApp;
+  beforeAll(async () => {
+    opened = await testDb.open();
+    t = await startTestApp(opened.database, { env: { WEB_DIST: fakeWebDist() } });
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await opened.dispose();
+  });
+
+  it('an unknown /data-svc/ path is a JSON 404, never the console page', async () => {
+    for (const url of [
+      '/data-svc/nothing/dataSvc.php?svc=x',
+      '/data-svc/locations/other.php?svc=getSitesData',
+      '/data-svc/locations/dataSvc.php?svc=noSuchCall',
+      '/data-svc/locations/dataSvc.php',
+    ]) {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ error: 'Not found' });
+    }
+  });
+
+  it('both script names of the spec reach the same call', async () => {
+    for (const script of ['dataSvc.php', 'data-svc.php']) {
+      const response = await t.app.inject({ url: `/data-svc/config/${script}?svc=public` });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it('a signed-in call without a session is 401', async () => {
+    const response = await t.app.inject({
+      url: path('locations', 'getSitesData', 'pageNo=1&recordsPerPage=12'),
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'Please sign in.' });
+  });
+
+  it('the wrong method is 405, and broken JSON is 400, not 500', async () => {
+    const wrongMethod = await t.app.inject({ url: path('auth', 'login') });
+    expect(wrongMethod.statusCode).toBe(405);
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: path('auth', 'login'),
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toHaveProperty('error');
+  });
+
+  it('answers carry the security headers', async () => {
+    const response = await t.app.inject({ url: '/login', headers: { accept: 'text/html' } });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('a cross-site request to /data-svc/ is refused with 403', async () => {
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: path('auth', 'logout'),
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ error: 'Cross-site requests are not allowed.' });
+    const marked = await t.app.inject({
+      url: path('config', 'public'),
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(marked.statusCode).toBe(403);
+  });
+
+  it('the console itself may call /data-svc/ (public origin or its own host)', async () => {
+    const publicOrigin = await t.app.inject({
+      url: path('config', 'public'),
+      headers: { origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(publicOrigin.statusCode).toBe(200);
+    const ownHost = await t.app.inject({
+      url: path('config', 'public'),
+      headers: { origin: 'http://127.0.0.1:8123', host: '127.0.0.1:8123' },
+    });
+    expect(ownHost.statusCode).toBe(200);
+  });
+
+  it('any other page GET gets the console, revalidated; hashed assets are cached for a year', async () => {
+    const page = await t.app.inject({
+      url: '/locations/list',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missingAsset = await t.app.inject({ url: '/assets/gone.js' });
+    expect(missingAsset.statusCode).toBe(404);
+  });
+});
+
+describe.each(testDatabases())('without a built console on $name', (testDb) => {
+  let opened: OpenedTestDatabase;
+  let t: TestApp;
+  beforeAll(async () => {
+    opened = await testDb.open();
+    t = await startTestApp(opened.database);
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await opened.dispose();
+  });
+
+  it('pages answer 503 saying to run the build, while the API still works', async () => {
+    const page = await t.app.inject({ url: '/login', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain('npm run build');
+    expect((await t.app.inject({ url: path('config', 'public') })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../infra/db/database';
+
+export interface OpenedTestDatabase {
+  database: Database;
+  dispose(): Promise<void>;
+}
+
+export interface TestDatabase {
+  name: string;
+  open(): Promise<OpenedTestDatabase>;
+}
+
+const pglite: TestDatabase = {
+  name: 'PGlite',
+  async open() {
+    const database = await openDatabase({ kind: 'pglite' });
+    return { database, dispose: () => database.close() };
+  },
+};
+
+/**
+ * A PostgreSQL server database made for one test file and dropped after it, so runs (and files
+ * running in parallel) never share tables.
+ */
+function postgres(adminUrl: string): TestDatabase {
+  return {
+    name: 'PostgreSQL',
+    async open() {
+      const name = `pd_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.end();
+      }
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+      return {
+        database,
+        async dispose() {
+          await database.close();
+          const dropper = new pg.Client({ connectionString: adminUrl });
+          await dropper.connect();
+          try {
+            await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          } finally {
+            await dropper.end();
+          }
+        },
+      };
+    },
+  };
+}
+
+/** PGlite always; also PostgreSQL when TEST_DATABASE_URL is set. Use with describe.each. */
+export function testDatabases(): TestDatabase[] {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  return url ? [pglite, postgres(url)] : [pglite];
+}

@@ -9,6 +9,7 @@ export * from './protocol';
 export * from './rules/connection';
 export * from './rules/outlet-state';
 export * from './rules/device-card';
+export * from './rules/request-status';
 export * from './validation';
 export * from './permissions/permission-rules';
 export * from './format';

@@ -109,7 +109,7 @@ export function rebootCardTexts(card: 'cv2' | 'cv3'): { title: string; body: str
   };
 }
 
-/** Firmware upgrade and discover error reasons of spec §8. */
+/** Firmware upgrade and discover error reasons of spec §8; the spec lists them without wording, so the words are ours. */
 export const firmwareErrorReasons = {
   locked: 'Device is locked',
   missingImage: 'Firmware image is missing',

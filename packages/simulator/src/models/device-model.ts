@@ -11,6 +11,8 @@ import { ACK_ERRORS, powerConditionCode } from '@powerdeck/domain';
 import { Rng } from '../rng';
 import type { Scheduler, Timer } from '../scheduler';
 import type { ClassFacts } from './class-facts';
+import type { DeviceSettings } from './settings';
+import { mergeSettings } from './settings';
 import type { ModelFaults, ModelSink, ModelTiming, Outcome } from './types';
 import { DEFAULT_TIMING } from './types';
 
@@ -30,14 +32,6 @@ interface Outlet {
   load: number;
   busy: boolean;
   info: OutletInfo;
-}
-
-export interface DeviceSettings {
-  cycleOffSec: number;
-  sequenceStepSec: number;
-  /** Outlets the sequence switches (1-based); empty means no sequence group is set. */
-  sequenceGroup: number[];
-  cycleGroup: number[];
 }
 
 const fail = (error: string): Outcome => ({ ok: false, error });
@@ -436,24 +430,8 @@ export class DeviceModel {
   }
 
   private applySettings(values: Record<string, string | number | boolean>): Outcome {
-    const next = { ...this.settings };
-    for (const [key, value] of Object.entries(values)) {
-      if (key === 'cycleOffSec' || key === 'sequenceStepSec') {
-        if (typeof value !== 'number' || value < 0 || value > 600) return fail(`invalid: ${key}`);
-        next[key] = value;
-      } else if (key === 'sequenceGroup' || key === 'cycleGroup') {
-        const list = String(value)
-          .split(',')
-          .filter((s) => s.trim() !== '')
-          .map(Number);
-        if (list.some((n) => !Number.isInteger(n) || n < 1 || n > this.outlets.length)) {
-          return fail(`invalid: ${key}`);
-        }
-        next[key] = list;
-      } else {
-        return fail(`invalid: unknown setting ${key}`);
-      }
-    }
+    const next = mergeSettings(this.settings, values, this.outlets.length);
+    if (typeof next === 'string') return fail(next);
     if (Object.keys(values).length > 0) {
       this.settings = next;
       this.emitEvent('info', 'settings');

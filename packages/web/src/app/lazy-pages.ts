@@ -1,0 +1,68 @@
+import { lazy, type ComponentType } from 'react';
+
+/** React.lazy for a named export, so each page is its own chunk and the login page stays small. */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => {
+    const module = await load();
+    return { default: module[name] as ComponentType };
+  });
+}
+
+export const LoginPage = lazyNamed(() => import('../features/auth/routes/login-page'), 'LoginPage');
+export const SignupPage = lazyNamed(
+  () => import('../features/auth/routes/signup-page'),
+  'SignupPage',
+);
+export const RegistrationSuccessPage = lazyNamed(
+  () => import('../features/auth/routes/registration-success-page'),
+  'RegistrationSuccessPage',
+);
+export const NewAccountVerifyPage = lazyNamed(
+  () => import('../features/auth/routes/new-account-verify-page'),
+  'NewAccountVerifyPage',
+);
+export const ForgotPasswordPage = lazyNamed(
+  () => import('../features/auth/routes/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+export const ResetPasswordPage = lazyNamed(
+  () => import('../features/auth/routes/reset-password-page'),
+  'ResetPasswordPage',
+);
+export const RedirectLoginPage = lazyNamed(
+  () => import('../features/auth/routes/redirect-login-page'),
+  'RedirectLoginPage',
+);
+export const MobilePage = lazyNamed(
+  () => import('../features/mobile/routes/mobile-page'),
+  'MobilePage',
+);
+export const MobileBannerPage = lazyNamed(
+  () => import('../features/mobile/routes/mobile-banner-page'),
+  'MobileBannerPage',
+);
+export const OutboxPage = lazyNamed(
+  () => import('../features/outbox/routes/outbox-page'),
+  'OutboxPage',
+);
+export const NotFoundPage = lazyNamed(
+  () => import('../features/not-found/routes/not-found-page'),
+  'NotFoundPage',
+);
+export const ShellLayout = lazyNamed(() => import('./shell/shell-layout'), 'ShellLayout');
+export const LocationsListPage = lazyNamed(
+  () => import('../features/locations/routes/locations-list-page'),
+  'LocationsListPage',
+);
+export const LocationLayout = lazyNamed(
+  () => import('../features/locations/routes/location-layout'),
+  'LocationLayout',
+);
+export const DeviceLayout = lazyNamed(
+  () => import('../features/devices/routes/device-layout'),
+  'DeviceLayout',
+);
+export const DeviceAdminHome = lazyNamed(
+  () => import('../features/devices/routes/device-admin-home'),
+  'DeviceAdminHome',
+);

@@ -1,0 +1,269 @@
+import { Navigate, type Params, type RouteObject } from 'react-router';
+import { PlaceholderPage } from '../features/placeholders/routes/placeholder-page';
+import * as Pages from './lazy-pages';
+import {
+  DEVICE_ADMIN_SECTIONS,
+  LOCATION_TABS,
+  adminGroupPath,
+  clientContactPath,
+  clientSettingsPath,
+  deviceHelpPath,
+  locationPath,
+  locationRootPath,
+  paths,
+  profilePath,
+  resolveDeviceSegments,
+  devicePath,
+  type LocationTab,
+} from './paths';
+import type { RouteHandle } from './route-handle';
+import { DEVICE_ADMIN_LABELS, DEVICE_SECTION_LABELS, LOCATION_TAB_LABELS } from './route-labels';
+
+const p = (params: Params, key: string): string => params[key] ?? '';
+
+function crumb(id: string, name: string, url: string | ((params: Params) => string)): RouteHandle {
+  return {
+    crumb: (params) => ({ id, name, url: typeof url === 'string' ? url : url(params) }),
+  };
+}
+
+function deviceRef(params: Params) {
+  const { deviceId, deviceClass } = resolveDeviceSegments(p(params, 'first'), p(params, 'second'));
+  return { locationId: p(params, 'locationId'), deviceId, deviceClass };
+}
+
+const LOCATION_TAB_ISSUES: Record<LocationTab, string> = {
+  devices: 'the location devices issue: every device of this location with its status',
+  outlets: 'the outlets issue: every outlet of this location with switch and cycle controls',
+  settings: 'the location settings issue: name, address, time zone, permissions and energy rates',
+  network: 'the network management issue: gateways, wireless devices and discovery',
+  commands: 'the scheduled commands issue: commands planned for this location',
+  events: 'the event logs issue: outlet, power and firmware events on a calendar',
+};
+
+const locationTabRoutes: RouteObject[] = LOCATION_TABS.map((tab) => ({
+  path: tab,
+  handle: crumb(tab, LOCATION_TAB_LABELS[tab], (params) =>
+    locationPath(p(params, 'locationId'), tab),
+  ),
+  element: (
+    <PlaceholderPage title={LOCATION_TAB_LABELS[tab]} arrivesWith={LOCATION_TAB_ISSUES[tab]} />
+  ),
+}));
+
+const deviceSectionRoutes: RouteObject[] = (
+  ['controls', 'usage', 'commands', 'alerts'] as const
+).map((section) => ({
+  path: section,
+  handle: crumb(section, DEVICE_SECTION_LABELS[section], (params) =>
+    devicePath(deviceRef(params), section),
+  ),
+  element: (
+    <PlaceholderPage
+      title={DEVICE_SECTION_LABELS[section]}
+      arrivesWith={`the device ${section} issue`}
+    />
+  ),
+}));
+
+const deviceAdminRoutes: RouteObject[] = DEVICE_ADMIN_SECTIONS.map((section) => ({
+  path: section,
+  handle: crumb(section, DEVICE_ADMIN_LABELS[section], (params) =>
+    devicePath(deviceRef(params), 'admin', section),
+  ),
+  element: (
+    <PlaceholderPage
+      title={DEVICE_ADMIN_LABELS[section]}
+      arrivesWith={`the device administration issue (${DEVICE_ADMIN_LABELS[section].toLowerCase()})`}
+    />
+  ),
+}));
+
+export const signedInRoutes: RouteObject[] = [
+  { path: paths.locations, element: <Navigate to={paths.locationsList} replace /> },
+  {
+    path: paths.locationsList,
+    handle: crumb('locations', 'All Locations', paths.locationsList),
+    element: <Pages.LocationsListPage />,
+  },
+  {
+    path: 'locations/:locationId',
+    handle: crumb('location', 'Location', (params) => locationRootPath(p(params, 'locationId'))),
+    children: [
+      {
+        element: <Pages.LocationLayout />,
+        children: [
+          { index: true, element: <Navigate to="devices" replace /> },
+          ...locationTabRoutes,
+        ],
+      },
+      {
+        path: 'notes',
+        handle: crumb('notes', 'Notes', (params) => locationPath(p(params, 'locationId'), 'notes')),
+        element: (
+          <PlaceholderPage
+            title="Notes"
+            arrivesWith="the notes issue: this location's notes, newest first, with an editor"
+          />
+        ),
+      },
+      {
+        // Either order of the two segments; the layout turns the class-first form canonical.
+        path: 'devices/:first/:second',
+        handle: {
+          crumb: (params: Params) => ({
+            id: 'device',
+            name: deviceRef(params).deviceId,
+            url: devicePath(deviceRef(params)),
+          }),
+        } satisfies RouteHandle,
+        element: <Pages.DeviceLayout />,
+        children: [
+          ...deviceSectionRoutes,
+          {
+            path: 'admin',
+            handle: crumb('admin', DEVICE_SECTION_LABELS.admin, (params) =>
+              devicePath(deviceRef(params), 'admin'),
+            ),
+            children: [{ index: true, element: <Pages.DeviceAdminHome /> }, ...deviceAdminRoutes],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    path: paths.watchlist,
+    handle: crumb('watchlist', 'Watchlist', paths.watchlist),
+    element: (
+      <PlaceholderPage
+        title="Watchlist"
+        arrivesWith="the watchlist issue: the locations and devices you watch"
+      />
+    ),
+  },
+  {
+    path: paths.clients,
+    handle: crumb('clients', 'All Clients', paths.clients),
+    children: [
+      {
+        index: true,
+        element: (
+          <PlaceholderPage
+            title="All Clients"
+            arrivesWith="the clients issue: every client with its locations and devices"
+          />
+        ),
+      },
+      {
+        path: ':clientId/settings',
+        handle: crumb('client-settings', 'Client Settings', (params) =>
+          clientSettingsPath(p(params, 'clientId')),
+        ),
+        element: (
+          <PlaceholderPage
+            title="Client Settings"
+            arrivesWith="the clients issue: this client's details and locations"
+          />
+        ),
+      },
+      {
+        path: ':clientId/contact',
+        handle: crumb('client-contact', 'Client Contact', (params) =>
+          clientContactPath(p(params, 'clientId')),
+        ),
+        element: (
+          <PlaceholderPage
+            title="Client Contact"
+            arrivesWith="the clients issue: this client's contact people"
+          />
+        ),
+      },
+    ],
+  },
+  {
+    path: paths.admin,
+    handle: crumb('admin', 'Administration', paths.admin),
+    children: [
+      {
+        index: true,
+        element: (
+          <PlaceholderPage
+            title="Administration"
+            arrivesWith="the admin groups issue: groups of locations and users"
+          />
+        ),
+      },
+      {
+        path: 'groups/:groupId',
+        handle: crumb('group', 'Group', (params) => adminGroupPath(p(params, 'groupId'))),
+        element: (
+          <PlaceholderPage
+            title="View Group"
+            arrivesWith="the admin groups issue: the group's locations and users"
+          />
+        ),
+      },
+    ],
+  },
+  {
+    path: paths.profile,
+    handle: crumb('profile', 'Profile', profilePath()),
+    children: [
+      { index: true, element: <Navigate to={profilePath()} replace /> },
+      profileRoute('accountDetails', 'Account Details', 'your name, e-mail and time zone'),
+      profileRoute('changePassword', 'Change Password', 'a form to change your password'),
+      profileRoute('changeEmail', 'Change Email', 'a form to change your sign-in e-mail'),
+      profileRoute('alerts', 'Alert Subscriptions', 'the alerts you subscribe to'),
+      profileRoute('deleteAccount', 'Delete Account', 'closing your account, with feedback'),
+    ],
+  },
+  {
+    path: paths.helpAndSupport,
+    handle: crumb('help', 'Help & Support', paths.helpAndSupport),
+    children: [
+      {
+        index: true,
+        element: (
+          <PlaceholderPage
+            title="Help & Support"
+            arrivesWith="the help issue: guides and how to reach support"
+          />
+        ),
+      },
+      {
+        path: 'devices/:devClass',
+        handle: crumb('help-device', 'Device Help', (params) =>
+          deviceHelpPath(p(params, 'devClass')),
+        ),
+        element: (
+          <PlaceholderPage
+            title="Device Help"
+            arrivesWith="the help issue: how this device class works"
+          />
+        ),
+      },
+    ],
+  },
+  {
+    path: paths.systemStatus,
+    handle: crumb('system-status', 'System Status', paths.systemStatus),
+    element: (
+      <PlaceholderPage
+        title="System Status"
+        arrivesWith="the operations issue: server, database, broker and device-link health"
+      />
+    ),
+  },
+];
+
+function profileRoute(
+  section: Parameters<typeof profilePath>[0] & string,
+  title: string,
+  shows: string,
+): RouteObject {
+  return {
+    path: section,
+    handle: crumb(section, title, profilePath(section)),
+    element: <PlaceholderPage title={title} arrivesWith={`the profile issue: ${shows}`} />,
+  };
+}

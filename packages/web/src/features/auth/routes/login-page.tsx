@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { loginSchema } from '@powerdeck/domain';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths, readReturnPath } from '../../../app/paths';
+import { CenteredCard } from '../../../components/centered-card';
+import { usePublicConfig } from '../../../lib/public-config';
+import { useLogin } from '../api/login';
+import { fieldError } from '../components/field-error';
+import { ServerError } from '../components/server-error';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const login = useLogin();
+  const config = usePublicConfig();
+  const form = useForm({
+    resolver: zodResolver(loginSchema),
+    mode: 'all',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const handleSubmit = form.handleSubmit((input) => {
+    login.mutate(input, {
+      onSuccess: () => void navigate(readReturnPath(location.state), { replace: true }),
+    });
+  });
+
+  return (
+    <CenteredCard title="Sign in">
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <Stack gap="md">
+          <ServerError error={login.error} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            {...form.register('email')}
+            error={fieldError(form, 'email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.register('password')}
+            error={fieldError(form, 'password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={login.isPending} fullWidth>
+            Sign in
+          </Button>
+          <Text size="sm" ta="center">
+            New here?{' '}
+            <Anchor component={Link} to={paths.signup}>
+              Sign up
+            </Anchor>
+          </Text>
+          {config.data?.demo && (
+            <Text size="xs" c="dimmed" ta="center">
+              Demo mode: e-mails the server sends are in the{' '}
+              <Anchor component={Link} to={paths.outbox} size="xs">
+                outbox
+              </Anchor>
+              .
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,41 @@
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import { createTestQueryClient, publicConfig, stubApi } from '../../../test/render';
+import { NotFoundPage } from './not-found-page';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('NotFoundPage', () => {
+  it('says the page is missing and goes to /login after one second', () => {
+    vi.useFakeTimers();
+    stubApi({ public: { body: publicConfig } });
+    const router = createMemoryRouter(
+      [
+        { path: '/login', element: <p>login page</p> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+      { initialEntries: ['/no/such/page'] },
+    );
+    render(
+      <AppProviders queryClient={createTestQueryClient()} env="test">
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('Automatically redirecting you to home page.')).toBeInTheDocument();
+
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
+    expect(router.state.location.pathname).toBe('/no/such/page');
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

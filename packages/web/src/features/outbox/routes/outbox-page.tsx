@@ -1,0 +1,57 @@
+import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorBanner } from '../../../components/error-banner';
+import { LoadingPanel } from '../../../components/loading-panel';
+import { isApiRequestError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useOutbox } from '../api/get-outbox';
+import { OutboxMessage } from '../components/outbox-message';
+
+/** Demo mode only: the e-mails the server would have sent (verification and reset links). */
+export function OutboxPage() {
+  usePageTitle('Outbox');
+  const outbox = useOutbox();
+  const unavailable = isApiRequestError(outbox.error) && [403, 404].includes(outbox.error.status);
+
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1} size="h2">
+            Outbox
+          </Title>
+          <Button
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={() => void outbox.refetch()}
+            loading={outbox.isFetching}
+          >
+            Refresh
+          </Button>
+        </Group>
+        <Text c="dimmed" size="sm">
+          In demo mode no e-mail leaves the server: messages it sends are listed here, newest first.{' '}
+          <Anchor component={Link} to={paths.login}>
+            Back to sign in
+          </Anchor>
+        </Text>
+        {outbox.isPending && <LoadingPanel />}
+        {outbox.isError &&
+          (unavailable ? (
+            <EmptyState message="The outbox is only available in demo mode." />
+          ) : (
+            <ErrorBanner message={outbox.error.message} onRetry={() => void outbox.refetch()} />
+          ))}
+        {outbox.data?.messages.length === 0 && (
+          <EmptyState message="No e-mails have been sent yet." />
+        )}
+        {outbox.data?.messages.map((message) => (
+          <OutboxMessage key={message.id} message={message} />
+        ))}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,6 +1,7 @@
 export * from './auth/auth.schemas';
 export * from './api/session';
 export * from './api/locations';
+export * from './api/devices';
 export * from './permissions/perm-lvl';
 export * from './catalog';
 export * from './constants';

@@ -47,9 +47,7 @@ describe('route guards', () => {
     );
     stubApi({ public: { body: publicConfig }, session: { body: { user: signedInUser } } });
     const { router } = renderRoute('/locations/list');
-    await screen.findByText(
-      /classic mobile site is deprecated and was discontinued on Feb 1, 2021/,
-    );
+    await screen.findByText(/classic mobile site is deprecated and was discontinued Feb 1, 2021/);
     expect(router.state.location.pathname).toBe('/mobile');
   });
 

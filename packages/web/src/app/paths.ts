@@ -1,4 +1,4 @@
-import { isDeviceClass } from '../lib/device-class';
+import { isDeviceClass } from '@powerdeck/domain';
 
 /**
  * Every route of the console (spec §2 plus our six unshown ones), as patterns for the router and

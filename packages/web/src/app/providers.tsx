@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { TOAST_MS } from '../lib/constants';
+import { TOAST_MS } from '@powerdeck/domain';
 import { theme } from './theme';
 
 /**

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { messages } from '@powerdeck/domain';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
 /** Error banner of spec §2: the message plus 'Try Again'. */
@@ -9,7 +10,7 @@ export function ErrorBanner({ message, onRetry }: { message: string; onRetry?: (
         <Text size="sm">{message}</Text>
         {onRetry && (
           <Button size="xs" variant="white" color="red" onClick={onRetry}>
-            Try Again
+            {messages.tryAgain}
           </Button>
         )}
       </Group>

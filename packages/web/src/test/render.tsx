@@ -17,7 +17,7 @@ export function urlOf(input: RequestInfo | URL): string {
 }
 
 /** A fetch stub answering by `svc` (and area when the key is 'area:svc'); others get 404. */
-export function stubApi(answers: Record<string, FakeResponse | (() => FakeResponse)>) {
+export function stubApi(answers: Record<string, FakeResponse | ((url: URL) => FakeResponse)>) {
   const fetchMock = vi.fn((input: RequestInfo | URL, _init?: RequestInit) => {
     const url = new URL(urlOf(input), 'http://localhost');
     const svc = url.searchParams.get('svc') ?? '';
@@ -25,7 +25,7 @@ export function stubApi(answers: Record<string, FakeResponse | (() => FakeRespon
     const answer = answers[`${area}:${svc}`] ?? answers[svc];
     const { status = 200, body } =
       typeof answer === 'function'
-        ? answer()
+        ? answer(url)
         : (answer ?? { status: 404, body: { error: 'Not found' } });
     return Promise.resolve(
       new Response(JSON.stringify(body), {

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
@@ -34,3 +34,5 @@ window.scrollTo = () => {};
 
 // Rendering the real route table with Mantine is slow on a busy machine; allow for it.
 vi.setConfig({ testTimeout: 15_000 });
+// The first render of a lazy route compiles its chunk; give findBy* queries time for that.
+configure({ asyncUtilTimeout: 5_000 });

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
-import { LOGIN_REDIRECT_MS } from '../../../lib/constants';
+import { LOGIN_REDIRECT_MS, messages } from '@powerdeck/domain';
 import { CenteredCard } from '../../../components/centered-card';
 
 /** Shown after the user's credentials changed elsewhere: back to /login in 3.5 s (spec §2). */
@@ -19,7 +19,7 @@ export function RedirectLoginPage() {
   return (
     <CenteredCard title="Please sign in again">
       <Stack gap="sm">
-        <Text role="status">Your login credentials have been changed.</Text>
+        <Text role="status">{messages.loginCredentialsChanged}</Text>
         <Text size="sm" c="dimmed">
           You will be taken to the sign-in page in a few seconds.
         </Text>

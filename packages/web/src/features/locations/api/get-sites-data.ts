@@ -1,7 +1,6 @@
-import type { SitesPage } from '@powerdeck/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { dataSvc } from '../../../lib/api-client';
-import { LOCATIONS_SCROLL_PAGE_SIZE } from '../../../lib/constants';
+import { LOCATIONS_SCROLL_PAGE_SIZE, type SitesPage } from '@powerdeck/domain';
 
 export function getSitesData(
   params: { pageNo: number; recordsPerPage: number },

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { DeviceCount } from '@powerdeck/domain';
+import { messages, type DeviceCount } from '@powerdeck/domain';
 
 export type Connectivity = 'checking' | 'unknown' | 'connected' | 'disconnected';
 
@@ -10,7 +10,7 @@ export function connectivityOf(count: DeviceCount | undefined, failed: boolean):
 }
 
 const LOOK: Record<Connectivity, { color: string; label: string }> = {
-  checking: { color: 'gray', label: 'Checking Network...' },
+  checking: { color: 'gray', label: messages.checkingNetwork },
   unknown: { color: 'gray', label: 'Network Unknown' },
   connected: { color: 'green', label: 'Connected' },
   disconnected: { color: 'red', label: 'Disconnected' },

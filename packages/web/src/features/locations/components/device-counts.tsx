@@ -1,5 +1,5 @@
 import { Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
-import type { DeviceCount } from '@powerdeck/domain';
+import { messages, type DeviceCount } from '@powerdeck/domain';
 
 interface Row {
   label: string;
@@ -46,7 +46,7 @@ export function DeviceCounts({
                 {row.label} devices
               </Text>
               <Text size="xs" fw={600}>
-                {count ? row.value : 'N/A'}
+                {count ? row.value : messages.notAvailable}
               </Text>
             </Group>
             <Progress

@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import type { Location } from '@powerdeck/domain';
+import { messages, type Location } from '@powerdeck/domain';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { locationRootPath } from '../../../app/paths';
@@ -38,7 +38,7 @@ export function LocationCard({ location }: { location: Location }) {
           <ConnectivityBadge state={connectivityOf(count.data, failed)} />
         </Group>
         <Text size="sm" c="dimmed">
-          Client: {location.client || 'N/A'}
+          Client: {location.client || messages.notAvailable}
         </Text>
         <DeviceCounts count={count.data} failed={failed} />
       </Stack>

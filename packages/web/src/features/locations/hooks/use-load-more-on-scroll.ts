@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SCROLL_LOAD_THRESHOLD_PX } from '../../../lib/constants';
+import { SCROLL_LOAD_THRESHOLD_PX } from '@powerdeck/domain';
 
 /**
  * Calls `onLoadMore` when the page is scrolled to within `threshold` px of its bottom, and at

@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Center, Loader, Menu, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { messages } from '@powerdeck/domain';
 import { IconBuildingCommunity, IconDots, IconPlus } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { EmptyState } from '../../../components/empty-state';
@@ -9,9 +10,6 @@ import { PageTitle } from '../../../components/page-title';
 import { useSitesPages } from '../api/get-sites-data';
 import { LocationCard } from '../components/location-card';
 import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll';
-
-const LOAD_ERROR = 'Error while loading device information.';
-const EMPTY = 'Your locations list is currently empty.';
 
 function openAddLocation() {
   modals.open({
@@ -57,11 +55,11 @@ export function LocationsListPage() {
       <PageTitle title="All Locations" actions={menu} />
       {sites.isPending && <LoadingPanel label="Loading locations..." />}
       {sites.isError && !sites.isFetchNextPageError && (
-        <ErrorBanner message={LOAD_ERROR} onRetry={() => void sites.refetch()} />
+        <ErrorBanner message={messages.loadDeviceInfoFailed} onRetry={() => void sites.refetch()} />
       )}
       {sites.isSuccess && locations.length === 0 && (
         <EmptyState
-          message={EMPTY}
+          message={messages.locationsEmpty}
           icon={<IconBuildingCommunity size={26} />}
           action={
             <Anchor component="button" type="button" onClick={openAddLocation}>
@@ -82,7 +80,9 @@ export function LocationsListPage() {
               <Loader size="sm" />
             </Center>
           )}
-          {sites.isFetchNextPageError && <ErrorBanner message={LOAD_ERROR} onRetry={loadMore} />}
+          {sites.isFetchNextPageError && (
+            <ErrorBanner message={messages.loadDeviceInfoFailed} onRetry={loadMore} />
+          )}
         </Stack>
       )}
     </>

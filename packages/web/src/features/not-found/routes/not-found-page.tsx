@@ -2,13 +2,13 @@ import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
-import { NOT_FOUND_REDIRECT_MS } from '../../../lib/constants';
+import { NOT_FOUND_REDIRECT_MS, messages } from '@powerdeck/domain';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Any unknown path (spec §2): says so, then goes to /login after one second. */
 export function NotFoundPage() {
   const navigate = useNavigate();
-  usePageTitle('Page not found');
+  usePageTitle(messages.pageNotFound);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -25,10 +25,10 @@ export function NotFoundPage() {
             404
           </Text>
           <Title order={1} size="h2">
-            Page not found
+            {messages.pageNotFound}
           </Title>
           <Text c="dimmed" role="status">
-            Automatically redirecting you to home page.
+            {messages.redirectingHome}
           </Text>
           <Anchor component={Link} to={paths.login} size="sm">
             Go to the home page now

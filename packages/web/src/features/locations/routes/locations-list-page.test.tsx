@@ -1,0 +1,139 @@
+import type { Location, SitesPage } from '@powerdeck/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  publicConfig,
+  renderRoute,
+  signedInUser,
+  stubApi,
+  urlOf,
+  type FakeResponse,
+} from '../../../test/render';
+import { nextSitesPage } from '../api/get-sites-data';
+
+function buildLocation(overrides: Partial<Location> = {}): Location {
+  return {
+    siteId: '1',
+    name: 'Main Office',
+    client: 'Acme',
+    clientId: 'c1',
+    permLvl: 'owner',
+    otltLock: false,
+    watched: false,
+    muted: false,
+    primeContact: null,
+    primeContactDetails: null,
+    ...overrides,
+  };
+}
+
+function page(records: Location[], pageNo = 1, totalRecords = records.length): SitesPage {
+  return { records, totalRecords, pageNo, recordsPerPage: 12 };
+}
+
+function renderList(sites: FakeResponse | ((url: URL) => FakeResponse), counts: FakeResponse) {
+  const fetchMock = stubApi({
+    public: { body: publicConfig },
+    session: { body: { user: signedInUser } },
+    getSitesData: sites,
+    getDeviceCount: counts,
+  });
+  return { ...renderRoute('/locations/list'), fetchMock };
+}
+
+describe('LocationsListPage', () => {
+  it('shows a card per location with client, lock and device counts', async () => {
+    renderList(
+      {
+        body: page([
+          buildLocation({ otltLock: true }),
+          buildLocation({ siteId: '2', name: 'Depot', client: null }),
+        ]),
+      },
+      { body: { total: 4, active: 3, inActive: 1 } },
+    );
+    const office = (await screen.findByRole('link', { name: 'Main Office' })).closest('article');
+    expect(office).not.toBeNull();
+    const card = within(office as HTMLElement);
+    expect(card.getByText('Client: Acme')).toBeInTheDocument();
+    expect(card.getByRole('img', { name: 'Outlets locked' })).toBeInTheDocument();
+    expect(await card.findByText('Connected')).toBeInTheDocument();
+    expect(card.getByText('4')).toBeInTheDocument();
+    expect(card.getByText('3')).toBeInTheDocument();
+    expect(screen.getByText('Client: N/A')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Main Office' })).toHaveAttribute(
+      'href',
+      '/locations/1',
+    );
+  });
+
+  it('shows N/A when the count call fails', async () => {
+    renderList({ body: page([buildLocation()]) }, { status: 403, body: { error: 'no' } });
+    expect(await screen.findByText('Network Unknown')).toBeInTheDocument();
+    expect(screen.getAllByText('N/A')).toHaveLength(3);
+  });
+
+  it('shows a red badge when no device is active', async () => {
+    renderList({ body: page([buildLocation()]) }, { body: { total: 2, active: 0, inActive: 2 } });
+    expect(await screen.findByText('Disconnected')).toBeInTheDocument();
+  });
+
+  it('shows the empty state with an Add Location link', async () => {
+    renderList({ body: page([]) }, { body: { total: 0, active: 0, inActive: 0 } });
+    expect(await screen.findByText('Your locations list is currently empty.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Location' })).toBeInTheDocument();
+  });
+
+  it('shows the load error and retries', async () => {
+    let fail = true;
+    renderList(
+      () => (fail ? { status: 400, body: { error: 'bad' } } : { body: page([buildLocation()]) }),
+      { body: { total: 1, active: 1, inActive: 0 } },
+    );
+    expect(await screen.findByText('Error while loading device information.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('link', { name: 'Main Office' })).toBeInTheDocument();
+  });
+
+  it('loads the next page near the bottom and stops after the last', async () => {
+    const site = (i: number) => buildLocation({ siteId: `s${i}`, name: `Site ${i}` });
+    const { fetchMock } = renderList(
+      (url) =>
+        url.searchParams.get('pageNo') === '1'
+          ? {
+              body: page(
+                Array.from({ length: 12 }, (_, i) => site(i)),
+                1,
+                13,
+              ),
+            }
+          : { body: page([site(12)], 2, 13) },
+      { body: { total: 1, active: 1, inActive: 0 } },
+    );
+    // jsdom has no layout, so the page always counts as scrolled to the bottom.
+    expect(await screen.findByRole('link', { name: 'Site 12' })).toBeInTheDocument();
+    const sitesCalls = fetchMock.mock.calls
+      .map(([input]) => urlOf(input))
+      .filter((u) => u.includes('getSitesData'));
+    expect(sitesCalls).toHaveLength(2);
+    expect(sitesCalls[0]).toContain('pageNo=1&recordsPerPage=12');
+    expect(sitesCalls[1]).toContain('pageNo=2&recordsPerPage=12');
+  });
+});
+
+describe('nextSitesPage', () => {
+  it('asks for the next page until every record is loaded', () => {
+    expect(nextSitesPage(page([buildLocation()], 1, 13))).toBe(2);
+    expect(
+      nextSitesPage({
+        records: [buildLocation()],
+        totalRecords: 13,
+        pageNo: 2,
+        recordsPerPage: 12,
+      }),
+    ).toBeUndefined();
+    expect(nextSitesPage(page([], 1, 0))).toBeUndefined();
+  });
+});

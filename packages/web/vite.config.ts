@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The API server (packages/server) listens on 8080 in development; the console calls it on the
-// same origin through this proxy so the session cookie works exactly as in production.
+// same origin through this proxy so the session cookie works exactly as in production. The Host
+// header is passed through unchanged: the server refuses requests whose Origin is not its host.
 const apiTarget = process.env.POWERDECK_API ?? 'http://localhost:8080';
 
 export default defineConfig({
@@ -17,12 +18,12 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/data-svc': { target: apiTarget, changeOrigin: true },
+      '/data-svc': { target: apiTarget },
     },
   },
   preview: {
     proxy: {
-      '/data-svc': { target: apiTarget, changeOrigin: true },
+      '/data-svc': { target: apiTarget },
     },
   },
 });

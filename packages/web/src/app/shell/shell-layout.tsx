@@ -43,7 +43,8 @@ export function ShellLayout() {
               aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'}
             />
             <Burger
-              opened={desktopOpened}
+              opened={false}
+              aria-expanded={desktopOpened}
               onClick={toggleDesktop}
               visibleFrom="md"
               size="sm"

@@ -19,7 +19,7 @@ const LOOK: Record<Connectivity, { color: string; label: string }> = {
 export function ConnectivityBadge({ state }: { state: Connectivity }) {
   const { color, label } = LOOK[state];
   return (
-    <Badge color={color} variant="light" size="sm" radius="sm">
+    <Badge color={color} variant="light" size="sm" radius="sm" style={{ flexShrink: 0 }}>
       {label}
     </Badge>
   );

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 import { useParams } from 'react-router';
+import { resolveDeviceSegments } from '../../../app/paths';
 import { PageTitle } from '../../../components/page-title';
 
 /**
@@ -8,9 +9,13 @@ import { PageTitle } from '../../../components/page-title';
  * the route is reachable and testable now without looking broken.
  */
 export function PlaceholderPage({ title, arrivesWith }: { title: string; arrivesWith: string }) {
-  const params = Object.entries(useParams()).filter(
-    (entry): entry is [string, string] => entry[0] !== '*' && typeof entry[1] === 'string',
-  );
+  const { first, second, ...rest } = useParams();
+  const device = first && second ? resolveDeviceSegments(first, second) : undefined;
+  const params = Object.entries({
+    ...rest,
+    deviceId: device?.deviceId,
+    deviceClass: device?.deviceClass,
+  }).filter((entry): entry is [string, string] => entry[0] !== '*' && typeof entry[1] === 'string');
   return (
     <>
       <PageTitle title={title} />

@@ -83,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
     classicUiEnabled: config.classicUiUrl !== null,
     demo: config.demo,
+    signInRateLimit: config.signInRateLimit,
   });
   registerLocationsRoutes(
     dataSvc,

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
     expect(config.publicOrigin).toBe('http://localhost:8080');
     expect(config.webDist).toMatch(/packages\/web\/dist$/);
     expect(config.logLevel).toBe('info');
+    expect(config.signInRateLimit).toBe(20);
   });
 
   it('treats empty values as unset', () => {
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
     ['PUBLIC_ORIGIN', 'console.example.com'],
     ['LOG_LEVEL', 'loud'],
     ['CLASSIC_UI_URL', 'ftp://old'],
+    ['SIGNIN_RATE_LIMIT', '0'],
   ])('a bad %s value is refused with a message naming it', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));

@@ -59,6 +59,14 @@ const envSchema = z.object({
   TRACKING_ID: optionalText,
   PUBLIC_ORIGIN: optionalUrl(['http', 'https']),
   WEB_DIST: optionalText,
+  SIGNIN_RATE_LIMIT: z.preprocess(
+    unsetIfBlank,
+    z.coerce
+      .number({ message: 'must be a whole number of at least 1' })
+      .int('must be a whole number of at least 1')
+      .min(1, 'must be a whole number of at least 1')
+      .default(20),
+  ),
   LOG_LEVEL: z.preprocess(
     unsetIfBlank,
     z
@@ -90,6 +98,8 @@ export interface Config {
   publicOrigin: string;
   webDist: string;
   logLevel: LogLevel;
+  /** Sign-in attempts a minute from one address before 429 (the per-account throttle is apart). */
+  signInRateLimit: number;
 }
 
 /** A configuration value the server cannot start with; the message names the variable. */
@@ -135,5 +145,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : `http://localhost:${e.PORT === 0 ? 8080 : e.PORT}`,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(repoRoot, 'packages/web/dist'),
     logLevel: e.LOG_LEVEL,
+    signInRateLimit: e.SIGNIN_RATE_LIMIT,
   };
 }

@@ -25,6 +25,7 @@ export interface AuthRoutesDeps {
   publicOrigin: string;
   classicUiEnabled: boolean;
   demo: boolean;
+  signInRateLimit: number;
 }
 
 const minute = 60_000;
@@ -55,7 +56,7 @@ export function registerAuthRoutes(dataSvc: DataSvc, deps: AuthRoutesDeps): void
     login: publicSvc({
       methods: ['POST'],
       input: loginSchema,
-      rateLimit: { max: 20, windowMs: minute, message: authErrors.throttled },
+      rateLimit: { max: deps.signInRateLimit, windowMs: minute, message: authErrors.throttled },
       async handler({ input, request, reply }) {
         const { user, cookieValue } = await auth.login(input, clientMeta(request));
         reply.setCookie(

@@ -124,6 +124,12 @@ describe.each(testDatabases())('HTTP conventions on $name', (testDb) => {
     const missingAsset = await t.app.inject({ url: '/assets/gone.js' });
     expect(missingAsset.statusCode).toBe(404);
   });
+
+  it('the root path / serves the console, which sends a visitor on to /login', async () => {
+    const root = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<div id="root">');
+  });
 });
 
 describe.each(testDatabases())('without a built console on $name', (testDb) => {

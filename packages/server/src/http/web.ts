@@ -20,7 +20,8 @@ export async function installWeb(app: FastifyInstance, webDist: string): Promise
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
-      index: false,
+      // '/' is the console's entry too (it redirects to /login on the client).
+      index: ['index.html'],
       dotfiles: 'ignore',
       cacheControl: false,
       setHeaders(reply, path) {

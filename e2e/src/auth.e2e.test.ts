@@ -54,7 +54,8 @@ describe.skipIf(!hasBrowser())('sign-in', () => {
   it('logout ends the session: signed-in routes send the visitor to /login again', async () => {
     await signIn(page, 'owner@example.com');
     await page.waitForURL('**/locations/list');
-    await page.getByRole('button', { name: /log ?out|sign out/i }).click();
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL('**/login');
     await page.goto('/locations/list');
     await page.waitForURL('**/login');
@@ -96,10 +97,10 @@ describe.skipIf(!hasBrowser())('sign-in', () => {
     await page.goto('/signup');
     await page.getByLabel(/first name/i).fill('Nia');
     await page.getByLabel(/last name/i).fill('Okafor');
-    await page.getByLabel(/email/i).fill(email);
-    await page.getByLabel(/^password$/i).fill('a-strong-passphrase');
-    await page.getByLabel(/confirm/i).fill('a-strong-passphrase');
-    await page.getByRole('button', { name: /sign up|create account/i }).click();
+    await page.getByLabel(/^email/i).fill(email);
+    await page.getByLabel(/^password/i).fill('a-strong-passphrase');
+    await page.getByLabel(/^confirm password/i).fill('a-strong-passphrase');
+    await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL('**/registration-success');
 
     const outbox = await page.request.get('/data-svc/auth/data-svc.php?svc=outbox');

@@ -42,14 +42,14 @@ describe.skipIf(!hasBrowser())('route table (spec §2)', () => {
   it('/ redirects a visitor to /login', async () => {
     await page.goto('/');
     await page.waitForURL('**/login');
-    await expect(page.getByRole('button', { name: /sign in/i }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
   });
 
   it('a signed-in route sends a visitor to /login and returns to the remembered origin after login', async () => {
     await page.goto('/clients');
     await page.waitForURL('**/login');
-    await page.getByLabel(/email/i).fill('owner@example.com');
-    await page.getByLabel(/password/i).fill('powerdeck-demo');
+    await page.getByLabel(/^email/i).fill('owner@example.com');
+    await page.getByLabel(/^password/i).fill('powerdeck-demo');
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.waitForURL('**/clients');
   });
@@ -112,8 +112,15 @@ describe.skipIf(!hasBrowser())('route table (spec §2)', () => {
     });
 
     it('the sidebar has the links of the spec', async () => {
-      for (const name of ['All Locations', 'All Clients', 'Administration']) {
-        await expect(page.getByRole('link', { name }).first().isVisible()).resolves.toBe(true);
+      const sidebar = page.getByRole('navigation').first();
+      for (const name of [
+        'All Locations',
+        'Watchlist',
+        'All Clients',
+        'Administration',
+        'Profile',
+      ]) {
+        await sidebar.getByRole('link', { name, exact: true }).waitFor();
       }
     });
   });

@@ -45,8 +45,8 @@ export async function newContext(
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill(password);
+  await page.getByLabel(/^email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
 }
 

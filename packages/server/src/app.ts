@@ -8,6 +8,7 @@ import { AuthService } from './areas/auth/auth.service';
 import { SessionRepository } from './areas/auth/session.repository';
 import { SessionService } from './areas/auth/session.service';
 import { registerConfigRoutes } from './areas/config/config.routes';
+import { type DeviceAreaOptions, installDevices } from './areas/devices/device-area';
 import { LocationsRepository } from './areas/locations/locations.repository';
 import { registerLocationsRoutes } from './areas/locations/locations.routes';
 import { LocationsService } from './areas/locations/locations.service';
@@ -33,6 +34,8 @@ export interface AppDeps {
   passwords?: PasswordHasher;
   /** Default: a pino logger at LOG_LEVEL writing JSON lines to stdout. */
   logger?: FastifyBaseLogger;
+  /** The device link (broker connection) and hub options; without a link devices are read-only. */
+  devices?: DeviceAreaOptions;
 }
 
 /** Builds the HTTP app (API and console) from its adapters; does not listen. */
@@ -72,9 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const permissions = new PermissionsRepository(db);
 
-  const dataSvc = createDataSvc(app, {
-    authenticate: cookieAuthenticator(sessions, config.publicOrigin),
-  });
+  const authenticate = cookieAuthenticator(sessions, config.publicOrigin);
+  const dataSvc = createDataSvc(app, { authenticate });
   registerConfigRoutes(dataSvc, config);
   registerAuthRoutes(dataSvc, {
     auth,
@@ -89,6 +91,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataSvc,
     new LocationsService(new LocationsRepository(db), permissions, clock),
   );
+
+  installDevices(app, dataSvc, {
+    db,
+    clock,
+    permissions,
+    authenticate,
+    options: deps.devices ?? {},
+  });
 
   await installWeb(app, config.webDist);
   return app;

@@ -8,6 +8,12 @@ import { createArgon2Hasher } from './infra/passwords';
 import { demoLoginBanner } from './demo/banner';
 import { seedDemo } from './demo/seed';
 import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { Fleet } from '@powerdeck/simulator';
+import { DEVICE_KEY, sharedSecret } from './areas/devices/server-secrets.repository';
+import { startDemoFleet } from './demo/demo-fleet';
+import { connectDeviceLink } from './infra/mqtt/device-link';
+import { startEmbeddedBroker } from './infra/mqtt/embedded-broker';
 
 /** Entry point: config → database → migrations → demo seed → listen (docs/ARCHITECTURE.md). */
 async function main(): Promise<void> {
@@ -34,11 +40,28 @@ async function main(): Promise<void> {
   const applied = await migrate(database);
   if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
 
+  // The device key is shared by all servers (database); the broker's service token is ours alone.
+  const deviceKey = await sharedSecret(database.db, DEVICE_KEY);
+  const serviceToken = randomBytes(24).toString('base64url');
+  const brokerStarting = config.mqttUrl
+    ? undefined
+    : startEmbeddedBroker({ deviceKey, serviceToken, logLevel: config.logLevel });
+
   const passwords = createArgon2Hasher();
   const demo = await seedDemo({ database, passwords, clock: systemClock, enabled: config.demo });
   if (demo.seeded) logger.info('demo data seeded');
 
-  const app = await buildApp({ config, db: database, passwords, logger });
+  const broker = await brokerStarting;
+  const mqttUrl = broker?.url ?? config.mqttUrl ?? '';
+  const link = await connectDeviceLink({ url: mqttUrl, ...(broker ? { serviceToken } : {}) });
+  const app = await buildApp({
+    config,
+    db: database,
+    passwords,
+    logger,
+    // with an external broker several servers share the status stream
+    devices: { link, ...(broker ? {} : { shareGroup: 'powerdeck' }) },
+  });
   await app.listen({ port: config.port, host: config.host });
   logger.info(
     { url: config.publicOrigin, startMs: Math.round(performance.now() - startedAt) },
@@ -48,6 +71,18 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${demoLoginBanner(demo.emails, config.publicOrigin)}\n\n`);
   }
 
+  // The demo fleet (embedded broker only; run `npm run simulator` against an external one).
+  let fleet: Fleet | undefined;
+  if (config.demo && broker) {
+    startDemoFleet({ db: database.db, mqttUrl, deviceKey })
+      .then((started) => {
+        fleet = started;
+        const { online, devices } = started.summary();
+        logger.info({ online, devices }, 'demo fleet connected');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'demo fleet failed to start'));
+  }
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -55,8 +90,10 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
-    app
-      .close()
+    Promise.resolve(fleet?.stop())
+      .then(() => app.close())
+      .then(() => link.close())
+      .then(() => broker?.stop())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

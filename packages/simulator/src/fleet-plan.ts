@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { DeviceClass } from '@powerdeck/domain';
 import { DEVICE_CLASSES, getDeviceSpec } from '@powerdeck/domain';
 import { Rng, deriveSeed } from './rng';
@@ -67,12 +66,4 @@ export function planFleet(count: number, seed: number): DevicePlan[] {
     });
   }
   return plans;
-}
-
-/**
- * The demo fleet's device secret. Real devices get theirs at claim time; the server's demo seed
- * uses this same function so its broker accepts the simulated fleet.
- */
-export function demoSecret(devId: string, key = 'powerdeck-demo-fleet'): string {
-  return createHmac('sha256', key).update(devId).digest('hex').slice(0, 32);
 }

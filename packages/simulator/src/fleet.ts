@@ -1,6 +1,6 @@
 import type { DeviceClass } from '@powerdeck/domain';
 import type { DevicePlan } from './fleet-plan';
-import { demoSecret, planFleet } from './fleet-plan';
+import { planFleet } from './fleet-plan';
 import type { DeviceModel } from './models/device-model';
 import { addKid, createModel } from './models/registry';
 import type { ModelTiming } from './models/types';
@@ -16,6 +16,11 @@ export interface FleetOptions {
   seed?: number;
   /** Exact devices to run, e.g. the rows the server's demo seed created. */
   plan?: readonly DevicePlan[];
+  /**
+   * Each device's MQTT password: the secret the server derives for it (the server's
+   * `deriveDeviceSecret`, the only derivation). Without it devices send an empty password, which
+   * only a broker allowing anonymous devices (a development Mosquitto) accepts.
+   */
   secretFor?: (devId: string) => string;
   timing?: Partial<ModelTiming>;
   scheduler?: Scheduler;
@@ -62,7 +67,7 @@ export class Fleet {
     this.opts = opts;
     const scheduler = opts.scheduler ?? realScheduler;
     const plan = opts.plan ?? planFleet(opts.count ?? 25, opts.seed ?? 1);
-    const secretFor = opts.secretFor ?? ((devId: string) => demoSecret(devId));
+    const secretFor = opts.secretFor ?? (() => '');
     this.devices = plan.map(
       (p) =>
         new SimulatedDevice({

@@ -116,7 +116,7 @@ function buildDevice(args: {
     devName,
     fwVer: `${1 + (n % 3)}.${n % 10}.${(n * 7) % 10}`,
     parentDevId: args.parentDevId ?? null,
-    info: { name: devName, model: spec.displayName },
+    info: { name: devName, model: spec.displayName, ...(active ? {} : { demoOffline: true }) },
     status: buildStatus(spec.panels.battery, outletStates, n, sysTime),
     lastContact,
     sysTime,

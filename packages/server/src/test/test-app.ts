@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../app';
+import type { DeviceAreaOptions } from '../areas/devices/device-area';
 import { type Config, loadConfig } from '../config';
 import type { Clock } from '../infra/clock';
 import type { Database } from '../infra/db/database';
@@ -57,13 +58,19 @@ export interface TestApp {
 /** Migrates the database and builds the app around it, with a test clock and counting hasher. */
 export async function startTestApp(
   database: Database,
-  options: { env?: Record<string, string>; clock?: TestClock } = {},
+  options: { env?: Record<string, string>; clock?: TestClock; devices?: DeviceAreaOptions } = {},
 ): Promise<TestApp> {
   await migrate(database);
   const config = testConfig(options.env);
   const clock = options.clock ?? new TestClock();
   const passwords = new CountingHasher();
-  const app = await buildApp({ config, db: database, clock, passwords });
+  const app = await buildApp({
+    config,
+    db: database,
+    clock,
+    passwords,
+    ...(options.devices ? { devices: options.devices } : {}),
+  });
   await app.ready();
   return { app, config, clock, passwords };
 }

@@ -11,8 +11,10 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -158,6 +160,7 @@ export const devices = pgTable('devices', {
   lastContact: ts('last_contact'),
   sysTime: bigint('sys_time', { mode: 'number' }),
   createdAt: createdAt(),
+  online: boolean('online').notNull().default(false),
 });
 
 export const outlets = pgTable(
@@ -185,3 +188,44 @@ const userDevicePair = (name: string) =>
   );
 export const deviceWatches = userDevicePair('device_watches');
 export const deviceMutes = userDevicePair('device_mutes');
+
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const deviceCommands = pgTable('device_commands', {
+  id: uuid('id').primaryKey(),
+  devId: text('dev_id').notNull(),
+  kidId: text('kid_id'),
+  svc: text('svc').notNull(),
+  args: jsonb('args').$type<Record<string, unknown>>().notNull().default({}),
+  actorKind: text('actor_kind', { enum: ['user', 'schedule', 'api'] }).notNull(),
+  actorId: text('actor_id'),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const deviceCommandEvents = pgTable('device_command_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  cmdId: uuid('cmd_id').notNull(),
+  state: text('state', {
+    enum: ['sent', 'acknowledged', 'done', 'failed', 'expired'],
+  }).notNull(),
+  error: text('error'),
+  at: ts('at').notNull(),
+});
+
+export const deviceReadings = pgTable(
+  'device_readings',
+  {
+    devId: text('dev_id').notNull(),
+    at: ts('at').notNull(),
+    voltage: real('voltage'),
+    amperage: real('amperage'),
+    wattage: real('wattage'),
+    battlevel: real('battlevel'),
+  },
+  (t) => [primaryKey({ columns: [t.devId, t.at] })],
+);

@@ -1,0 +1,134 @@
+import { fleetFilters } from '@powerdeck/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext, DataSvc } from '../../http/data-svc';
+import type { Clock } from '../../infra/clock';
+import type { Db } from '../../infra/db/database';
+import type { DeviceLink } from '../../infra/mqtt/device-link';
+import type { PermissionsRepository } from '../permissions/permissions.repository';
+import { CommandTracker } from './command-tracker';
+import { CommandsRepository } from './commands.repository';
+import { DeviceAccess } from './device-access';
+import { registerDeviceControlRoutes } from './device-control.routes';
+import { DeviceControlService } from './device-control.service';
+import { DeviceHub } from './device-hub';
+import { DeviceListsService } from './device-lists.service';
+import { DeviceStateRepository } from './device-state.repository';
+import { registerDeviceViewRoutes } from './device-view.routes';
+import { DevicesRepository } from './devices.repository';
+import { DevicesService } from './devices.service';
+import { registerLegacyDeviceRoutes } from './legacy.routes';
+import { LiveEvents } from './live-events';
+import { registerLiveRoutes } from './live.routes';
+import { StateWriter, type StateWriterOptions } from './state-writer';
+
+export interface DeviceAreaOptions {
+  /** The broker connection; without it devices are read-only (commands answer 503). */
+  link?: DeviceLink;
+  /** Shared-subscription group when several servers share an external broker. */
+  shareGroup?: string;
+  writer?: StateWriterOptions;
+  heartbeatMs?: number;
+}
+
+/** The running device hub of an app, for main.ts, tests and benchmarks. */
+export interface DeviceArea {
+  events: LiveEvents;
+  hub: DeviceHub | undefined;
+  tracker: CommandTracker | undefined;
+  writer: StateWriter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    devices: DeviceArea;
+  }
+}
+
+/**
+ * Wires the devices area: repositories, hub, command tracker, live events and every device route.
+ * The hub starts when the app is ready and flushes its pending writes when the app closes.
+ */
+export function installDevices(
+  app: FastifyInstance,
+  dataSvc: DataSvc,
+  deps: {
+    db: Db;
+    clock: Clock;
+    permissions: PermissionsRepository;
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<AuthContext | null>;
+    options: DeviceAreaOptions;
+  },
+): DeviceArea {
+  const { db, clock, options } = deps;
+  const log = app.log.child({ area: 'devices' });
+  const events = new LiveEvents(clock);
+  const writer = new StateWriter(new DeviceStateRepository(db), log, options.writer);
+  const link = options.link;
+  const tracker = link
+    ? new CommandTracker({ link, repo: new CommandsRepository(db), events, clock, log })
+    : undefined;
+  const hub =
+    link && tracker
+      ? new DeviceHub({
+          link,
+          writer,
+          events,
+          tracker,
+          clock,
+          log,
+          ...(options.shareGroup === undefined ? {} : { shareGroup: options.shareGroup }),
+        })
+      : undefined;
+  const repo = new DevicesRepository(db);
+  const access = new DeviceAccess(repo, deps.permissions, clock, () => hub);
+  const devices = new DevicesService(repo, access, () => tracker);
+  const lists = new DeviceListsService(repo, deps.permissions, access);
+  const control = new DeviceControlService(repo, access, () => tracker, events);
+
+  registerDeviceViewRoutes(dataSvc, { devices, lists, control });
+  registerDeviceControlRoutes(dataSvc, control);
+  registerLegacyDeviceRoutes(app, { authenticate: deps.authenticate, devices, control, access });
+  registerLiveRoutes(app, {
+    authenticate: deps.authenticate,
+    access,
+    events,
+    ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+    ...(link && options.shareGroup !== undefined ? { watch: watcher(link, log) } : {}),
+  });
+
+  app.addHook('onReady', async () => {
+    writer.start();
+    await hub?.start();
+  });
+  app.addHook('onClose', async () => {
+    tracker?.stop();
+    await tracker?.drain();
+    await writer.stop();
+  });
+  const area: DeviceArea = { events, hub, tracker, writer };
+  app.decorate('devices', area);
+  return area;
+}
+
+/**
+ * With several servers, status is ingested through shared subscriptions (each message reaches one
+ * server), so a server also subscribes to the devices its own streams watch.
+ */
+function watcher(link: DeviceLink, log: FastifyInstance['log']) {
+  const counts = new Map<string, number>();
+  const filters = (devId: string) =>
+    (['online', 'status', 'event'] as const).flatMap((kind) =>
+      fleetFilters(kind).map((f) => f.replace('/+/', `/${devId}/`)),
+    );
+  return (devId: string) => {
+    const n = counts.get(devId) ?? 0;
+    counts.set(devId, n + 1);
+    if (n === 0) link.subscribe(filters(devId)).catch((err: unknown) => log.warn({ err }, 'watch'));
+    return () => {
+      const left = (counts.get(devId) ?? 1) - 1;
+      if (left > 0) return void counts.set(devId, left);
+      counts.delete(devId);
+      link.unsubscribe(filters(devId)).catch((err: unknown) => log.warn({ err }, 'unwatch'));
+    };
+  };
+}

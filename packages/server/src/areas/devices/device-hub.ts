@@ -1,0 +1,220 @@
+import {
+  type DeviceContact,
+  type DeviceStatusView,
+  type ParsedTopic,
+  type TopicAddress,
+  commandAckSchema,
+  deviceEventSchema,
+  deviceStatusSchema,
+  fleetFilters,
+  parseDeviceTopic,
+  parseOnlinePayload,
+  parsePayload,
+} from '@powerdeck/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../infra/clock';
+import type { DeviceLink } from '../../infra/mqtt/device-link';
+import type { CommandTracker } from './command-tracker';
+import type { LiveEvents } from './live-events';
+import type { StateWriter } from './state-writer';
+
+/** A contact event is pushed at most this often per device while it keeps reporting. */
+const CONTACT_EVENT_EVERY_MS = 30_000;
+
+export interface HubStats {
+  messages: number;
+  dropped: number;
+}
+
+/** What the hub knows of a device or kid from this server's own connection. */
+export interface LiveContact {
+  online: boolean;
+  lastContactMs: number;
+}
+
+/**
+ * Ingests everything devices publish: validates each payload with the protocol schemas (a bad one
+ * is logged and dropped), keeps the latest status and contact of every device and kid (written in
+ * batches by the StateWriter), pushes live events and hands acks to the command tracker.
+ */
+export class DeviceHub {
+  readonly stats: HubStats = { messages: 0, dropped: 0 };
+  private readonly contacts = new Map<string, LiveContact>();
+  private readonly lastStatus = new Map<string, string>();
+  private readonly contactPushed = new Map<string, number>();
+
+  constructor(
+    private readonly deps: {
+      link: DeviceLink;
+      writer: StateWriter;
+      events: LiveEvents;
+      tracker: CommandTracker;
+      clock: Clock;
+      log: FastifyBaseLogger;
+      /** Shared-subscription group for an external broker with several servers. */
+      shareGroup?: string;
+    },
+  ) {}
+
+  async start(): Promise<void> {
+    const { link, shareGroup } = this.deps;
+    link.onMessage((topic, payload, retained) => this.handle(topic, payload, retained));
+    // Acks are not shared: only the server that sent a command is waiting for its ack.
+    await link.subscribe([
+      ...fleetFilters('online', shareGroup),
+      ...fleetFilters('status', shareGroup),
+      ...fleetFilters('event', shareGroup),
+      ...fleetFilters('ack'),
+    ]);
+  }
+
+  /** This server's latest knowledge of a device or kid (undefined: not heard of since start). */
+  contactOf(address: TopicAddress): LiveContact | undefined {
+    return this.contacts.get(key(address));
+  }
+
+  /** Handles one message; never throws (a device cannot crash the server). */
+  handle(topic: string, payload: Buffer | string, retained = false): void {
+    this.stats.messages++;
+    try {
+      const parsed = parseDeviceTopic(topic);
+      if (!parsed) return this.drop(topic, 'not a device topic');
+      switch (parsed.kind) {
+        case 'online':
+          return this.onOnline(parsed, payload, retained);
+        case 'status':
+          return this.onStatus(parsed, payload, retained);
+        case 'event':
+          return this.onEvent(parsed, payload);
+        case 'ack':
+          return this.onAck(parsed, payload);
+        case 'cmd':
+          return;
+      }
+    } catch (error) {
+      this.stats.dropped++;
+      this.deps.log.error({ err: error, topic }, 'device message handling failed');
+    }
+  }
+
+  private drop(topic: string, reason: string): void {
+    this.stats.dropped++;
+    this.deps.log.warn({ topic, reason }, 'device message dropped');
+  }
+
+  /**
+   * A retained message is the device's last word, possibly from long ago: it sets online and
+   * status but is not contact (a device gone for days must not look active after a restart).
+   */
+  private onOnline(address: ParsedTopic, payload: Buffer | string, retained: boolean): void {
+    const online = parseOnlinePayload(payload);
+    if (online === undefined) return this.drop(deviceTopicText(address), 'online is not 1 or 0');
+    const now = this.deps.clock.now();
+    const k = key(address);
+    const before = this.contacts.get(k);
+    const fresh = online && !retained;
+    const lastContactMs = fresh ? now.getTime() : (before?.lastContactMs ?? 0);
+    this.contacts.set(k, { online, lastContactMs });
+    this.deps.writer.record({
+      ...row(address),
+      online,
+      ...(fresh ? { lastContact: now } : {}),
+    });
+    this.deps.events.publish({
+      type: 'device',
+      ...eventAddress(address),
+      change: online ? 'online' : 'offline',
+    });
+    this.pushContact(address, true);
+  }
+
+  private onStatus(address: ParsedTopic, payload: Buffer | string, retained: boolean): void {
+    const k = key(address);
+    const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+    // The same report twice (an overlapping subscription, a retained copy) is handled once.
+    if (this.lastStatus.get(k) === text) return;
+    const parsed = parsePayload(deviceStatusSchema, text);
+    if (!parsed.ok) return this.drop(deviceTopicText(address), parsed.error);
+    this.lastStatus.set(k, text);
+    const now = this.deps.clock.now();
+    const { outlets: _labels, ...rest } = parsed.value;
+    const status: DeviceStatusView = { ...rest, time: Math.floor(now.getTime() / 1000) };
+    if (retained) {
+      this.deps.writer.record({ ...row(address), status, sysTime: status.sysTime });
+      this.deps.events.publish({ type: 'status', ...eventAddress(address), status });
+      return;
+    }
+    const wasOnline = this.contacts.get(k)?.online ?? false;
+    this.contacts.set(k, { online: true, lastContactMs: now.getTime() });
+    this.deps.writer.record({
+      ...row(address),
+      status,
+      lastContact: now,
+      sysTime: status.sysTime,
+      online: true,
+    });
+    this.deps.writer.reading(address.kidId ?? address.devId, now, status);
+    this.deps.events.publish({ type: 'status', ...eventAddress(address), status });
+    this.pushContact(address, !wasOnline);
+  }
+
+  private onEvent(address: ParsedTopic, payload: Buffer | string): void {
+    const parsed = parsePayload(deviceEventSchema, payload);
+    if (!parsed.ok) return this.drop(deviceTopicText(address), parsed.error);
+    this.touch(address);
+    if (parsed.value.type === 'info') {
+      this.deps.events.publish({ type: 'device', ...eventAddress(address), change: 'info' });
+    }
+  }
+
+  private onAck(address: ParsedTopic, payload: Buffer | string): void {
+    const parsed = parsePayload(commandAckSchema, payload);
+    if (!parsed.ok) return this.drop(deviceTopicText(address), parsed.error);
+    this.touch(address);
+    this.deps.tracker.onAck(eventAddress(address), parsed.value);
+  }
+
+  /** Any message is contact. */
+  private touch(address: ParsedTopic): void {
+    const now = this.deps.clock.now();
+    this.contacts.set(key(address), { online: true, lastContactMs: now.getTime() });
+    this.deps.writer.record({ ...row(address), lastContact: now, online: true });
+    this.pushContact(address, false);
+  }
+
+  private pushContact(address: ParsedTopic, force: boolean): void {
+    const k = key(address);
+    const nowMs = this.deps.clock.now().getTime();
+    const last = this.contactPushed.get(k) ?? 0;
+    if (!force && nowMs - last < CONTACT_EVENT_EVERY_MS) return;
+    this.contactPushed.set(k, nowMs);
+    const known = this.contacts.get(k);
+    const contact: DeviceContact = {
+      conf: null,
+      lastContact: known ? Math.floor(known.lastContactMs / 1000) : null,
+      sysTime: Math.floor(nowMs / 1000),
+    };
+    this.deps.events.publish({ type: 'contact', ...eventAddress(address), contact });
+  }
+}
+
+function key(address: TopicAddress): string {
+  return address.kidId === undefined ? address.devId : `${address.devId}/${address.kidId}`;
+}
+
+function eventAddress(address: TopicAddress): TopicAddress {
+  return address.kidId === undefined
+    ? { devId: address.devId }
+    : { devId: address.devId, kidId: address.kidId };
+}
+
+/** The device row a topic writes: a kid's row only when it belongs to that parent. */
+function row(address: TopicAddress): { devId: string; parentDevId: string | null } {
+  return address.kidId === undefined
+    ? { devId: address.devId, parentDevId: null }
+    : { devId: address.kidId, parentDevId: address.devId };
+}
+
+function deviceTopicText(address: ParsedTopic): string {
+  return `${address.devId}${address.kidId ? `/kids/${address.kidId}` : ''}/${address.kind}`;
+}

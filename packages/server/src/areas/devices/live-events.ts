@@ -1,0 +1,99 @@
+import type { LiveEvent, LiveEventEnvelope } from '@powerdeck/domain';
+import type { Clock } from '../../infra/clock';
+
+/** Events kept per device (with its kids) for Last-Event-ID resumes and the polling fallback. */
+export const RING_SIZE = 256;
+
+type Listener = (envelope: LiveEventEnvelope) => void;
+
+interface Ring {
+  events: LiveEventEnvelope[];
+  /** Highest seq pushed out of the ring: a resume from before it missed events. */
+  droppedSeq: number;
+  listeners: Set<Listener>;
+}
+
+/**
+ * The live event bus of one server: fans device events out to the streams watching that device
+ * and keeps a bounded ring of recent ones per device. Sequence numbers grow across restarts (they
+ * start from the clock in microseconds), so an id from an earlier run is simply "too old".
+ */
+export class LiveEvents {
+  private readonly rings = new Map<string, Ring>();
+  private lastSeq = 0;
+  /** When this bus started: anything before it is not in any ring. */
+  readonly startSeq: number;
+
+  constructor(private readonly clock: Clock) {
+    this.startSeq = this.nextSeq();
+  }
+
+  nowMs(): number {
+    return this.clock.now().getTime();
+  }
+
+  private nextSeq(): number {
+    this.lastSeq = Math.max(this.lastSeq + 1, this.clock.now().getTime() * 1000);
+    return this.lastSeq;
+  }
+
+  private ring(devId: string): Ring {
+    let ring = this.rings.get(devId);
+    if (!ring) {
+      ring = { events: [], droppedSeq: this.startSeq, listeners: new Set() };
+      this.rings.set(devId, ring);
+    }
+    return ring;
+  }
+
+  /** Publishes an event about a device (events about a kid go to its parent's `devId`). */
+  publish(event: LiveEvent): LiveEventEnvelope {
+    const envelope: LiveEventEnvelope = {
+      seq: this.nextSeq(),
+      at: this.clock.now().getTime(),
+      event,
+    };
+    const ring = this.ring(event.devId);
+    ring.events.push(envelope);
+    if (ring.events.length > RING_SIZE) {
+      const dropped = ring.events.shift();
+      if (dropped) ring.droppedSeq = dropped.seq;
+    }
+    for (const listener of ring.listeners) listener(envelope);
+    return envelope;
+  }
+
+  subscribe(devId: string, listener: Listener): () => void {
+    const ring = this.ring(devId);
+    ring.listeners.add(listener);
+    return () => ring.listeners.delete(listener);
+  }
+
+  watcherCount(devId: string): number {
+    return this.rings.get(devId)?.listeners.size ?? 0;
+  }
+
+  /**
+   * Events after `seq`, or a single resync when events after it may have been lost (ring
+   * overflow, a restart, or an id this bus never gave out).
+   */
+  since(devId: string, seq: number): LiveEventEnvelope[] {
+    const ring = this.ring(devId);
+    if (seq < ring.droppedSeq || seq > this.lastSeq) return [this.resync(devId)];
+    return ring.events.filter((e) => e.seq > seq);
+  }
+
+  /** Events after a time in ms (the polling fallback), or a resync when that is too long ago. */
+  sinceTime(devId: string, atMs: number): LiveEventEnvelope[] {
+    const ring = this.ring(devId);
+    const oldestKept = ring.events[0]?.at;
+    const startMs = Math.floor(this.startSeq / 1000);
+    const lost = atMs < startMs || (ring.droppedSeq > this.startSeq && (oldestKept ?? 0) > atMs);
+    if (lost) return [this.resync(devId)];
+    return ring.events.filter((e) => e.at > atMs);
+  }
+
+  private resync(devId: string): LiveEventEnvelope {
+    return { seq: this.lastSeq, at: this.clock.now().getTime(), event: { type: 'resync', devId } };
+  }
+}

@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceStateRepository, ReadingWrite, StateWrite } from './device-state.repository';
+
+export interface StateWriterOptions {
+  /** How often pending state is written (default 100 ms). */
+  flushMs?: number;
+  /** One reading per device per this many ms (default a minute). */
+  readingEveryMs?: number;
+}
+
+export interface StateWriterStats {
+  /** Reports handed to the writer. */
+  received: number;
+  /** Device rows written (a device reporting 10 times between flushes is written once). */
+  rowsWritten: number;
+  flushes: number;
+  failures: number;
+}
+
+/**
+ * Coalesces device reports and writes them in batches: every report is kept until the flush after
+ * it (the latest per device wins), so thousands of reports a second cost ten statements a second.
+ * A failed flush keeps its rows for the next one (unless newer reports replaced them).
+ */
+export class StateWriter {
+  private pending = new Map<string, StateWrite>();
+  private readings: ReadingWrite[] = [];
+  private readonly readingSlot = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  readonly stats: StateWriterStats = { received: 0, rowsWritten: 0, flushes: 0, failures: 0 };
+  private readonly flushMs: number;
+  private readonly readingEveryMs: number;
+
+  constructor(
+    private readonly repo: DeviceStateRepository,
+    private readonly log: FastifyBaseLogger,
+    options: StateWriterOptions = {},
+  ) {
+    this.flushMs = options.flushMs ?? 100;
+    this.readingEveryMs = options.readingEveryMs ?? 60_000;
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.flush(), this.flushMs);
+    this.timer.unref();
+  }
+
+  /** Queues a device's state; fields left out keep their earlier queued or stored value. */
+  record(write: StateWrite): void {
+    this.stats.received++;
+    const key = `${write.parentDevId ?? ''}/${write.devId}`;
+    const earlier = this.pending.get(key);
+    this.pending.set(key, earlier ? merge(earlier, write) : write);
+  }
+
+  /** Keeps a meter reading when the device has none in its current slot (downsampling). */
+  reading(devId: string, at: Date, status: Record<string, unknown>): void {
+    const slot = Math.floor(at.getTime() / this.readingEveryMs);
+    if (this.readingSlot.get(devId) === slot) return;
+    const num = (key: string) => (typeof status[key] === 'number' ? status[key] : null);
+    const reading = {
+      devId,
+      at: new Date(slot * this.readingEveryMs),
+      voltage: num('voltage'),
+      amperage: num('amperage'),
+      wattage: num('wattage'),
+      battlevel: num('battlevel'),
+    };
+    if (reading.voltage === null && reading.wattage === null && reading.battlevel === null) return;
+    this.readingSlot.set(devId, slot);
+    this.readings.push(reading);
+  }
+
+  /** Writes everything queued so far (waits for a flush already running first). */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    if (this.pending.size === 0 && this.readings.length === 0) return;
+    this.running = this.write().finally(() => (this.running = undefined));
+    await this.running;
+  }
+
+  private async write(): Promise<void> {
+    const batch = this.pending;
+    const readings = this.readings;
+    this.pending = new Map();
+    this.readings = [];
+    try {
+      this.stats.rowsWritten += await this.repo.writeStates([...batch.values()]);
+      await this.repo.writeReadings(readings);
+      this.stats.flushes++;
+    } catch (error) {
+      this.stats.failures++;
+      this.log.error({ err: error, rows: batch.size }, 'device state flush failed; will retry');
+      for (const [key, write] of batch) {
+        const newer = this.pending.get(key);
+        this.pending.set(key, newer ? merge(write, newer) : write);
+      }
+      this.readings.unshift(...readings);
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+}
+
+function merge(older: StateWrite, newer: StateWrite): StateWrite {
+  return {
+    devId: newer.devId,
+    parentDevId: newer.parentDevId,
+    status: newer.status ?? older.status,
+    lastContact: newer.lastContact ?? older.lastContact,
+    sysTime: newer.sysTime ?? older.sysTime,
+    online: newer.online ?? older.online,
+  };
+}

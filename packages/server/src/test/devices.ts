@@ -1,0 +1,171 @@
+import { type DeviceClass, getDeviceSpec } from '@powerdeck/domain';
+import { type DevicePlan, Fleet, TEST_TIMING, planFleet } from '@powerdeck/simulator';
+import { randomBytes } from 'node:crypto';
+import { SessionRepository } from '../areas/auth/session.repository';
+import { SessionService } from '../areas/auth/session.service';
+import { buildLocation, buildPermission, buildUser } from '../demo/builders';
+import { SESSION_COOKIE } from '../http/cookies';
+import type { Database } from '../infra/db/database';
+import { devices, locations, outlets, permissions, users } from '../infra/db/schema';
+import { deriveDeviceSecret } from '../infra/mqtt/device-credentials';
+import { type EmbeddedBroker, startEmbeddedBroker } from '../infra/mqtt/embedded-broker';
+import { TestClock } from './test-app';
+
+/** A clock that runs in real time (devices check command expiry against their own clock). */
+export class LiveClock extends TestClock {
+  private offset = 0;
+  override now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+  override advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
+export interface TestBroker {
+  name: string;
+  url: string;
+  /** The service token the server connects with (embedded broker only). */
+  serviceToken?: string;
+  /** Whether the broker itself refuses a device publishing outside its root. */
+  enforcesAcl: boolean;
+  stop(): Promise<void>;
+}
+
+export const TEST_DEVICE_KEY = 'test-device-key';
+
+/** The embedded broker, and Mosquitto at MQTT_TEST_URL (default mqtt://127.0.0.1:1883). */
+export function testBrokers(): { name: string; start(): Promise<TestBroker> }[] {
+  const mosquittoUrl = process.env.MQTT_TEST_URL?.trim() || 'mqtt://127.0.0.1:1883';
+  return [
+    {
+      name: 'embedded broker',
+      async start() {
+        const serviceToken = randomBytes(16).toString('hex');
+        const broker: EmbeddedBroker = await startEmbeddedBroker({
+          deviceKey: TEST_DEVICE_KEY,
+          serviceToken,
+          logLevel: 'silent',
+        });
+        return {
+          name: 'embedded',
+          url: broker.url,
+          serviceToken,
+          enforcesAcl: true,
+          stop: () => broker.stop(),
+        };
+      },
+    },
+    {
+      name: 'Mosquitto',
+      start: () =>
+        Promise.resolve({
+          name: 'mosquitto',
+          url: mosquittoUrl,
+          enforcesAcl: false,
+          stop: () => Promise.resolve(),
+        }),
+    },
+  ];
+}
+
+export interface DeviceWorld {
+  siteId: string;
+  lockedSiteId: string;
+  otherSiteId: string;
+  plan: DevicePlan[];
+  /** Session cookies by role: admin, client, installer (at siteId), stranger (other site only). */
+  cookies: Record<'admin' | 'client' | 'installer' | 'stranger', string>;
+}
+
+/**
+ * Users, three locations and the devices of `plan` (with kids and outlets, outlet 2 of every
+ * device locked) at the first one; device ids are random per call, so runs never share a device.
+ */
+export async function buildDeviceWorld(
+  database: Database,
+  clock: TestClock,
+  options: { count?: number; lockedPlan?: DevicePlan[] } = {},
+): Promise<DeviceWorld> {
+  const db = database.db;
+  const plan = planFleet(options.count ?? 12, randomBytes(4).readUInt32BE() % 2 ** 31);
+  const site = buildLocation({ name: 'Device Test Site' });
+  const locked = buildLocation({ name: 'Locked Site', otltLock: true });
+  const other = buildLocation({ name: 'Other Site' });
+  await db.insert(locations).values([site, locked, other]);
+  const roles = ['admin', 'client', 'installer', 'stranger'] as const;
+  const people = roles.map((role) => buildUser({ passwordHash: 'x', firstName: role }));
+  await db.insert(users).values(people);
+  const [admin, client, installer, stranger] = people.map((p) => p.id);
+  await db
+    .insert(permissions)
+    .values([
+      buildPermission(admin ?? '', site.id, 'ADMIN'),
+      buildPermission(admin ?? '', locked.id, 'ADMIN'),
+      buildPermission(client ?? '', site.id, 'CLIENT'),
+      buildPermission(installer ?? '', site.id, 'INSTALLER'),
+      buildPermission(stranger ?? '', other.id, 'ADMIN'),
+    ]);
+  await insertPlan(database, plan, site.id);
+  if (options.lockedPlan) await insertPlan(database, options.lockedPlan, locked.id);
+  const sessions = new SessionService(new SessionRepository(db), clock);
+  const cookie = async (userId: string | undefined) =>
+    `${SESSION_COOKIE}=${await sessions.create(userId ?? '', { ip: '127.0.0.1', userAgent: 'test' })}`;
+  return {
+    siteId: site.id,
+    lockedSiteId: locked.id,
+    otherSiteId: other.id,
+    plan,
+    cookies: {
+      admin: await cookie(admin),
+      client: await cookie(client),
+      installer: await cookie(installer),
+      stranger: await cookie(stranger),
+    },
+  };
+}
+
+/** Device rows (parents, then kids) and their outlets for a fleet plan. */
+export async function insertPlan(database: Database, plan: DevicePlan[], siteId: string) {
+  const row = (
+    p: { devId: string; devClass: DeviceClass; name: string },
+    parent: string | null,
+  ) => ({
+    devId: p.devId,
+    siteId,
+    devClass: p.devClass,
+    devName: p.name,
+    fwVer: '2.4.1',
+    parentDevId: parent,
+  });
+  const parents = plan.map((p) => row(p, null));
+  const kids = plan.flatMap((p) => p.kids.map((k) => row(k, p.devId)));
+  for (let i = 0; i < parents.length; i += 500) {
+    await database.db.insert(devices).values(parents.slice(i, i + 500));
+  }
+  for (let i = 0; i < kids.length; i += 500) {
+    await database.db.insert(devices).values(kids.slice(i, i + 500));
+  }
+  const outletRows = [...parents, ...kids].flatMap((d) =>
+    Array.from({ length: getDeviceSpec(d.devClass).outletCount }, (_, i) => ({
+      devId: d.devId,
+      otltId: i + 1,
+      name1: `Outlet ${i + 1}`,
+      locked: i === 1,
+    })),
+  );
+  for (let i = 0; i < outletRows.length; i += 500) {
+    await database.db.insert(outlets).values(outletRows.slice(i, i + 500));
+  }
+}
+
+/** The simulated fleet of a plan on a broker, with the secrets the embedded broker expects. */
+export function startTestFleet(plan: DevicePlan[], url: string): Fleet {
+  return new Fleet({
+    mqttUrl: url,
+    plan,
+    secretFor: (devId) => deriveDeviceSecret(TEST_DEVICE_KEY, devId),
+    timing: { ...TEST_TIMING, cycleOffMs: 200, rebootDownMs: 500 },
+    backoff: { initialMs: 100, maxMs: 1000 },
+  });
+}

@@ -14,3 +14,4 @@ export * from './rules/request-status';
 export * from './validation';
 export * from './permissions/permission-rules';
 export * from './format';
+export * from './api/location-admin';

@@ -10,6 +10,7 @@ import { SessionService } from './areas/auth/session.service';
 import { registerConfigRoutes } from './areas/config/config.routes';
 import { type DeviceAreaOptions, installDevices } from './areas/devices/device-area';
 import { LocationsRepository } from './areas/locations/locations.repository';
+import { installLocationAreas } from './areas/locations/locations-area';
 import { registerLocationsRoutes } from './areas/locations/locations.routes';
 import { LocationsService } from './areas/locations/locations.service';
 import { PermissionsRepository } from './areas/permissions/permissions.repository';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataSvc,
     new LocationsService(new LocationsRepository(db), permissions, clock),
   );
+  await installLocationAreas(app, dataSvc, { db, clock, permissions });
 
   installDevices(app, dataSvc, {
     db,

@@ -1,5 +1,5 @@
 import type { PermLvl } from '@powerdeck/domain';
-import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/database';
 import {
   clients,
@@ -10,6 +10,7 @@ import {
   siteMutes,
   siteWatches,
 } from '../../infra/db/schema';
+import { siteVisits } from '../../infra/db/schema-locations';
 
 export interface LocationListRow {
   siteId: string;
@@ -34,6 +35,14 @@ export interface LocationListQuery {
   allSites: boolean;
   limit: number | null;
   offset: number;
+  /** Refine modal (spec §2); default alphabetical. */
+  sort?: 'alphabetical' | 'creation' | 'recentVisit';
+  /** Only locations with at least one device heard from after this instant (status active). */
+  activeSince?: Date;
+  /** Only locations of these clients. */
+  clientIds?: readonly string[];
+  /** Only the locations the user watches. */
+  watchedOnly?: boolean;
 }
 
 export class LocationsRepository {
@@ -41,7 +50,34 @@ export class LocationsRepository {
 
   /** The caller's locations ordered by name, one page of them, and how many there are. */
   async listForUser(query: LocationListQuery): Promise<{ rows: LocationListRow[]; total: number }> {
-    const visible = query.allSites ? undefined : isNotNull(permissions.userId);
+    const filters: (SQL | undefined)[] = [
+      query.allSites ? undefined : isNotNull(permissions.userId),
+    ];
+    if (query.clientIds && query.clientIds.length > 0) {
+      filters.push(inArray(locations.clientId, [...query.clientIds]));
+    }
+    if (query.activeSince) {
+      filters.push(
+        sql`exists (select 1 from ${devices} where ${devices.siteId} = ${locations.id} and ${devices.parentDevId} is null and ${devices.lastContact} > ${query.activeSince.toISOString()})`,
+      );
+    }
+    if (query.watchedOnly) {
+      filters.push(
+        sql`exists (select 1 from ${siteWatches} where ${siteWatches.siteId} = ${locations.id} and ${siteWatches.userId} = ${query.userId})`,
+      );
+    }
+    const visible = and(...filters);
+    const visitJoin = and(eq(siteVisits.siteId, locations.id), eq(siteVisits.userId, query.userId));
+    const order =
+      query.sort === 'creation'
+        ? [desc(locations.createdAt), asc(locations.id)]
+        : query.sort === 'recentVisit'
+          ? [
+              sql`${siteVisits.visitedAt} desc nulls last`,
+              sql`lower(${locations.name})`,
+              asc(locations.id),
+            ]
+          : [sql`lower(${locations.name})`, asc(locations.id)];
     const permissionJoin = and(
       eq(permissions.siteId, locations.id),
       eq(permissions.userId, query.userId),
@@ -75,8 +111,9 @@ export class LocationsRepository {
         siteMutes,
         and(eq(siteMutes.siteId, locations.id), eq(siteMutes.userId, query.userId)),
       )
+      .leftJoin(siteVisits, visitJoin)
       .where(visible)
-      .orderBy(sql`lower(${locations.name})`, asc(locations.id))
+      .orderBy(...order)
       .offset(query.offset)
       .$dynamic();
 

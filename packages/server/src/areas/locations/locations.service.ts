@@ -2,13 +2,18 @@ import type { DeviceCount, Location, SessionUser, SitesPage } from '@powerdeck/d
 import { requireLocationAccess } from '../../http/location-access';
 import type { Clock } from '../../infra/clock';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
-import { isActiveByLastContact } from './device-activity';
+import { CONNECTION_STALE_MS, isActiveByLastContact } from './device-activity';
 import type { LocationListRow, LocationsRepository } from './locations.repository';
 
 export interface SitesPageRequest {
   /** 1-based; 0 also means the first page (spec §7: both appear). */
   pageNo: number;
   recordsPerPage: number | 'all';
+  sortBy?: 'alphabetical' | 'creation' | 'recentVisit' | undefined;
+  status?: 'all' | 'active' | undefined;
+  clientIds?: string[] | undefined;
+  watchedOnly?: boolean;
+  clientId?: string;
 }
 
 export class LocationsService {
@@ -27,6 +32,12 @@ export class LocationsService {
       allSites: user.tier === 'SUPPORT',
       limit: perPage === 'all' ? null : perPage,
       offset: perPage === 'all' ? 0 : (pageNo - 1) * perPage,
+      sort: request.sortBy ?? 'alphabetical',
+      ...(request.status === 'active'
+        ? { activeSince: new Date(this.clock.now().getTime() - CONNECTION_STALE_MS) }
+        : {}),
+      clientIds: request.clientId !== undefined ? [request.clientId] : (request.clientIds ?? []),
+      watchedOnly: request.watchedOnly ?? false,
     });
     return {
       records: rows.map(toLocation),

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES } from '../constants';
+import { permLvlSchema, type PermLvl } from '../permissions/perm-lvl';
+import { emailAddressSchema } from '../validation/common';
+import { locationSettingsSchema } from '../validation/location';
+import { contactDetailsSchema } from './locations';
+
+/** Refine modal sort orders (spec §2): alphabetical, creation, recent visit. */
+export const SITE_SORTS = ['alphabetical', 'creation', 'recentVisit'] as const;
+export const siteSortSchema = z.enum(SITE_SORTS);
+export type SiteSort = z.infer<typeof siteSortSchema>;
+
+/** Lock/unlock, permissions and delete of a location: owner or ADMIN there (ours, spec silent). */
+export function canManageLocation(permLvl: PermLvl): boolean {
+  return permLvl === 'owner' || permLvl === 'ADMIN';
+}
+
+/** `siteManagement svc=settings` GET: the general settings plus what the screen needs around them. */
+export const locationSettingsViewSchema = z.object({
+  siteId: z.string(),
+  permLvl: permLvlSchema,
+  otltLock: z.boolean(),
+  watched: z.boolean(),
+  muted: z.boolean(),
+  general: locationSettingsSchema,
+});
+export type LocationSettingsView = z.infer<typeof locationSettingsViewSchema>;
+
+/** One entry of `accountManagement svc=getTimezoneList`: a label and its GMT offset ("-8.00"). */
+export const timezoneOptionSchema = z.object({ label: z.string(), offset: z.string() });
+export type TimezoneOption = z.infer<typeof timezoneOptionSchema>;
+
+/** A person's permission record at a location (spec §3 "permission records with permLvl"). */
+export const sitePermissionSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  permLvl: permLvlSchema,
+});
+export type SitePermission = z.infer<typeof sitePermissionSchema>;
+
+/** Add a person to a location by the e-mail of an existing account. */
+export const addSitePermissionSchema = z.object({
+  email: emailAddressSchema('Please enter an email', 'Please enter a valid email address'),
+  permLvl: permLvlSchema,
+});
+export type AddSitePermission = z.infer<typeof addSitePermissionSchema>;
+
+/** One seasonal electricity rate (per kWh) of a location's energy management. */
+export const seasonalRateSchema = z
+  .object({
+    season: z.string().trim().min(1, 'Please enter season name').max(40),
+    startMonth: z.coerce.number().int().min(1).max(12),
+    endMonth: z.coerce.number().int().min(1).max(12),
+    rate: z.coerce.number().min(0, 'Rate cannot be negative').max(100),
+  })
+  .strict();
+export type SeasonalRate = z.infer<typeof seasonalRateSchema>;
+
+export const energySettingsSchema = z.object({
+  monthlyBudget: z.coerce.number().min(0, 'Budget cannot be negative').max(100_000_000),
+  rates: z.array(seasonalRateSchema).max(12),
+});
+export type EnergySettings = z.infer<typeof energySettingsSchema>;
+
+/** `images svc=uploadPicture` answer: `path` becomes the client's imageFileRef. */
+export const uploadPictureResultSchema = z.object({
+  status: z.literal('success'),
+  path: z.string(),
+});
+export type UploadPictureResult = z.infer<typeof uploadPictureResultSchema>;
+export const PICTURE_MAX_BYTES = IMAGE_MAX_BYTES;
+
+/** `clients svc=getClients` record (spec §3 Client); counts arrive later through clientsStats. */
+export const clientSummarySchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  imageFileRef: z.string().nullable(),
+  siteCnt: z.number().int().nullable(),
+  devCnt: z.number().int().nullable(),
+});
+export type ClientSummary = z.infer<typeof clientSummarySchema>;
+
+export const clientsPageSchema = z.object({
+  records: z.array(clientSummarySchema),
+  totalRecords: z.number().int().nonnegative(),
+  pageNo: z.number().int().nonnegative(),
+  recordsPerPage: z.number().int().positive(),
+});
+export type ClientsPage = z.infer<typeof clientsPageSchema>;
+
+/** `clients svc=clientsStats`: counts per client id. */
+export const clientStatsSchema = z.array(
+  z.object({ id: z.string(), siteCnt: z.number().int(), devCnt: z.number().int() }),
+);
+export type ClientStats = z.infer<typeof clientStatsSchema>;
+
+export const clientDetailsSchema = clientSummarySchema.extend({
+  lastName: z.string().nullable(),
+  company: z.string().nullable(),
+  address: z.string().nullable(),
+  address2: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  country: z.string().nullable(),
+  postalCode: z.string().nullable(),
+});
+export type ClientDetails = z.infer<typeof clientDetailsSchema>;
+
+export const clientContactSchema = contactDetailsSchema.extend({
+  id: z.string(),
+  clientId: z.string(),
+});
+export type ClientContact = z.infer<typeof clientContactSchema>;

@@ -1,0 +1,630 @@
+import type { ClientsPage, LocationSettingsView, SitesPage } from '@powerdeck/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../demo/demo-data';
+import { seedDemo } from '../../demo/seed';
+import { type OpenedTestDatabase, testDatabases } from '../../test/databases';
+import { type TestApp, cookieHeader, path, startTestApp } from '../../test/test-app';
+
+const WHO = ['owner', 'admin', 'installer', 'client', 'support'] as const;
+type Who = (typeof WHO)[number];
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+const GIF = Buffer.from('GIF89a-----');
+
+function multipart(filename: string, bytes: Buffer, field = 'fileToUpload') {
+  const boundary = '----powerdeck-test';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe.each(testDatabases())('locations, clients, settings and pictures on $name', (testDb) => {
+  let opened: OpenedTestDatabase;
+  let t: TestApp;
+  const cookies = new Map<Who, string>();
+
+  beforeAll(async () => {
+    opened = await testDb.open();
+    t = await startTestApp(opened.database);
+    await seedDemo({
+      database: opened.database,
+      passwords: t.passwords,
+      clock: t.clock,
+      enabled: true,
+    });
+    for (const who of WHO) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: path('auth', 'login'),
+        payload: { email: `${who}@example.com`, password: DEMO_PASSWORD },
+      });
+      cookies.set(who, cookieHeader(response));
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await t.app.close();
+    await opened.dispose();
+  });
+
+  const call = (
+    who: Who | null,
+    area: string,
+    svc: string,
+    query = '',
+    init: { method?: 'GET' | 'POST'; form?: Record<string, string>; json?: unknown } = {},
+  ) =>
+    t.app.inject({
+      method: init.method ?? (init.form || init.json ? 'POST' : 'GET'),
+      url: path(area, svc, query),
+      headers: {
+        cookie: who ? (cookies.get(who) ?? '') : '',
+        ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(init.form ? { payload: new URLSearchParams(init.form).toString() } : {}),
+      ...(init.json !== undefined ? { payload: init.json as object } : {}),
+    });
+
+  const sites = async (who: Who, query = 'pageNo=1&recordsPerPage=all') =>
+    (await call(who, 'locations', 'getSitesData', query)).json<SitesPage>();
+  const clientSite = async () => {
+    const first = (await sites('client')).records[0];
+    if (!first) throw new Error('the client user has no location');
+    return first.siteId;
+  };
+
+  describe('watch and mute', () => {
+    it('watch toggles the watched flag and the watched list', async () => {
+      const siteId = await clientSite();
+      expect(
+        (await call('client', 'watchManagement', 'addSite', `siteId=${siteId}`)).statusCode,
+      ).toBe(200);
+      const watched = (await call('client', 'locations', 'getWatchedSitesData')).json<SitesPage>();
+      expect(watched.records.map((r) => r.siteId)).toEqual([siteId]);
+      expect(watched.records[0]?.watched).toBe(true);
+      await call('client', 'watchManagement', 'deleteSite', `siteId=${siteId}`);
+      expect(
+        (await call('client', 'locations', 'getWatchedSitesData')).json<SitesPage>().records,
+      ).toEqual([]);
+    });
+
+    it('CLIENT and INSTALLER cannot mute (403); owner can', async () => {
+      const siteId = await clientSite();
+      expect(
+        (await call('client', 'mutesManagement', 'muteSite', `siteId=${siteId}`)).statusCode,
+      ).toBe(403);
+      const installerSite = (await sites('installer')).records.find(
+        (r) => r.permLvl === 'INSTALLER',
+      );
+      expect(installerSite).toBeDefined();
+      expect(
+        (
+          await call(
+            'installer',
+            'mutesManagement',
+            'muteSite',
+            `siteId=${installerSite?.siteId ?? ''}`,
+          )
+        ).statusCode,
+      ).toBe(403);
+      const ownerSite = (await sites('owner')).records.find(
+        (r) => r.permLvl === 'owner' && !r.muted,
+      );
+      const id = ownerSite?.siteId ?? '';
+      expect((await call('owner', 'mutesManagement', 'muteSite', `siteId=${id}`)).json()).toEqual({
+        siteId: id,
+        muted: true,
+      });
+      expect((await sites('owner')).records.find((r) => r.siteId === id)?.muted).toBe(true);
+      await call('owner', 'mutesManagement', 'unmuteSite', `siteId=${id}`);
+      expect((await sites('owner')).records.find((r) => r.siteId === id)?.muted).toBe(false);
+    });
+
+    it('needs a session, a level at the location and a siteId', async () => {
+      const foreign = (await sites('owner')).records.find((r) => r.permLvl !== 'CLIENT');
+      expect((await call(null, 'watchManagement', 'addSite', 'siteId=x')).statusCode).toBe(401);
+      const own = new Set((await sites('client')).records.map((r) => r.siteId));
+      const notClients = (await sites('owner')).records.find((r) => !own.has(r.siteId));
+      expect(
+        (await call('client', 'watchManagement', 'addSite', `siteId=${notClients?.siteId ?? ''}`))
+          .statusCode,
+      ).toBe(403);
+      expect((await call('owner', 'watchManagement', 'addSite', '')).statusCode).toBe(400);
+      expect(foreign).toBeDefined();
+    });
+  });
+
+  describe('list sort and filters', () => {
+    it('sorts by recent visit after visitSite, and by creation', async () => {
+      const all = (await sites('owner')).records;
+      const last = all[all.length - 1];
+      expect(
+        (
+          await call('owner', 'locations', 'visitSite', `siteId=${last?.siteId ?? ''}`, {
+            method: 'POST',
+          })
+        ).statusCode,
+      ).toBe(200);
+      const recent = await sites('owner', 'pageNo=1&recordsPerPage=3&sortBy=recentVisit');
+      expect(recent.records[0]?.siteId).toBe(last?.siteId);
+      expect(
+        (await sites('owner', 'pageNo=1&recordsPerPage=all&sortBy=creation')).totalRecords,
+      ).toBe(all.length);
+      expect((await call('owner', 'locations', 'getSitesData', 'sortBy=size')).statusCode).toBe(
+        400,
+      );
+    });
+
+    it('filters by client and by status active', async () => {
+      const all = (await sites('owner')).records;
+      const clientId = all.find((r) => r.clientId !== null)?.clientId ?? '';
+      const byClient = await sites('owner', `pageNo=1&recordsPerPage=all&clientIds=${clientId}`);
+      expect(byClient.records.length).toBeGreaterThan(0);
+      expect(byClient.records.every((r) => r.clientId === clientId)).toBe(true);
+      const active = await sites('owner', 'pageNo=1&recordsPerPage=all&status=active');
+      expect(active.totalRecords).toBeLessThanOrEqual(all.length);
+      expect((await call('owner', 'locations', 'getSitesData', 'status=sleeping')).statusCode).toBe(
+        400,
+      );
+    });
+  });
+
+  describe('location settings', () => {
+    const general = {
+      locationName: 'Renamed Office',
+      installationDate: '2023-04-05',
+      timezone: '-5.00',
+      dst: 'yes',
+      address: '1 Main St',
+      address2: '',
+      city: 'Boston',
+      region: 'MA',
+      country: 'USA',
+      zipCode: '02110',
+      devViewPref: 'energy_management',
+    };
+
+    it('reads settings for any level, saves for owner (form-encoded), refuses CLIENT', async () => {
+      const siteId = await clientSite();
+      const view = (
+        await call('client', 'siteManagement', 'settings', `siteId=${siteId}`)
+      ).json<LocationSettingsView>();
+      expect(view.permLvl).toBe('CLIENT');
+      expect(view.general.locationName).toBeTruthy();
+      expect(
+        (await call('client', 'siteManagement', 'settings', `siteId=${siteId}`, { form: general }))
+          .statusCode,
+      ).toBe(403);
+      const saved = await call('owner', 'siteManagement', 'settings', `siteId=${siteId}`, {
+        form: general,
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json<LocationSettingsView>().general).toMatchObject({
+        ...general,
+        address2: '',
+      });
+    });
+
+    it('answers 400 with the spec messages for a blank name and a bad zip code', async () => {
+      const siteId = await clientSite();
+      const response = await call('owner', 'siteManagement', 'settings', `siteId=${siteId}`, {
+        form: { ...general, locationName: ' ', zipCode: '!!' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ fields: Record<string, string> }>().fields).toMatchObject({
+        locationName: 'Please enter location name',
+        zipCode: 'Please enter proper zipcode',
+      });
+    });
+
+    it('an unknown location is 403 (the No Permission dialog)', async () => {
+      const response = await call('client', 'siteManagement', 'settings', 'siteId=nope');
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        error: "You don't have permission to access this location.",
+      });
+    });
+
+    it('locks and unlocks for owner only', async () => {
+      const siteId = await clientSite();
+      expect(
+        (
+          await call('client', 'siteManagement', 'lock', `siteId=${siteId}`, {
+            form: { otltLock: 'true' },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await call('owner', 'siteManagement', 'lock', `siteId=${siteId}`, {
+            form: { otltLock: 'true' },
+          })
+        ).json(),
+      ).toEqual({ siteId, otltLock: true });
+      expect((await sites('client')).records.find((r) => r.siteId === siteId)?.otltLock).toBe(true);
+      await call('owner', 'siteManagement', 'lock', `siteId=${siteId}`, {
+        form: { otltLock: 'false' },
+      });
+      expect(
+        (
+          await call('owner', 'siteManagement', 'lock', `siteId=${siteId}`, {
+            form: { otltLock: 'maybe' },
+          })
+        ).statusCode,
+      ).toBe(400);
+    });
+
+    it('adds, changes and removes a person by e-mail; CLIENT may only list', async () => {
+      const siteId =
+        (await sites('owner')).records.find((r) => r.permLvl === 'owner')?.siteId ?? '';
+      const people = await call('owner', 'siteManagement', 'permissions', `siteId=${siteId}`);
+      expect(people.statusCode).toBe(200);
+      const before = people.json<{ email: string }[]>();
+      const stranger = before.some((p) => p.email === 'support@example.com');
+      expect(stranger).toBe(false);
+      const added = await call('owner', 'siteManagement', 'addPermission', `siteId=${siteId}`, {
+        form: { email: 'support@example.com', permLvl: 'INSTALLER' },
+      });
+      expect(added.statusCode).toBe(200);
+      const supportRow = added
+        .json<{ userId: string; email: string }[]>()
+        .find((p) => p.email === 'support@example.com');
+      expect(supportRow).toBeDefined();
+      const uid = supportRow?.userId ?? '';
+      expect(
+        (
+          await call('owner', 'siteManagement', 'addPermission', `siteId=${siteId}`, {
+            form: { email: 'support@example.com', permLvl: 'ADMIN' },
+          })
+        ).statusCode,
+      ).toBe(409);
+      expect(
+        (
+          await call('owner', 'siteManagement', 'addPermission', `siteId=${siteId}`, {
+            form: { email: 'nobody@example.com', permLvl: 'ADMIN' },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await call('owner', 'siteManagement', 'addPermission', `siteId=${siteId}`, {
+            form: { email: 'not-an-email', permLvl: 'ADMIN' },
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await call('owner', 'siteManagement', 'editPermission', `siteId=${siteId}`, {
+            form: { userId: uid, permLvl: 'ADMIN' },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await call('owner', 'siteManagement', 'deletePermission', `siteId=${siteId}`, {
+            form: { userId: uid },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await call('owner', 'siteManagement', 'deletePermission', `siteId=${siteId}`, {
+            form: { userId: uid },
+          })
+        ).statusCode,
+      ).toBe(404);
+      const clientSiteId = await clientSite();
+      expect(
+        (
+          await call('client', 'siteManagement', 'addPermission', `siteId=${clientSiteId}`, {
+            form: { email: 'admin@example.com', permLvl: 'ADMIN' },
+          })
+        ).statusCode,
+      ).toBe(403);
+    });
+
+    it('stores energy rates and a monthly budget per location', async () => {
+      const siteId = await clientSite();
+      const energy = {
+        monthlyBudget: 250,
+        rates: [{ season: 'Summer', startMonth: 6, endMonth: 9, rate: 0.31 }],
+      };
+      expect(
+        (
+          await call('owner', 'siteManagement', 'saveEnergy', `siteId=${siteId}`, { json: energy })
+        ).json(),
+      ).toEqual(energy);
+      expect((await call('client', 'siteManagement', 'energy', `siteId=${siteId}`)).json()).toEqual(
+        energy,
+      );
+      expect(
+        (await call('client', 'siteManagement', 'saveEnergy', `siteId=${siteId}`, { json: energy }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await call('owner', 'siteManagement', 'saveEnergy', `siteId=${siteId}`, {
+            json: { monthlyBudget: -1, rates: [] },
+          })
+        ).statusCode,
+      ).toBe(400);
+    });
+
+    it('lists time zones as label and GMT offset', async () => {
+      const list = (await call('client', 'accountManagement', 'getTimezoneList')).json<
+        { label: string; offset: string }[]
+      >();
+      expect(list).toContainEqual({
+        label: '(GMT-08:00) Pacific Time (US & Canada)',
+        offset: '-8.00',
+      });
+      expect((await call(null, 'accountManagement', 'getTimezoneList')).statusCode).toBe(401);
+    });
+  });
+
+  describe('adding a location', () => {
+    const location = { name: 'Warehouse 9', city: 'Reno' };
+    const client = {
+      firstName: 'Acme Storage',
+      phone: '7755550100',
+      email: 'ops@acme.example.com',
+    };
+
+    it('adds a location with a new client (form-encoded objects); the creator is owner', async () => {
+      const response = await call('admin', 'clientLocation', 'addLocationAndClient', '', {
+        form: { location: JSON.stringify(location), client: JSON.stringify(client) },
+      });
+      expect(response.statusCode).toBe(200);
+      const { siteId } = response.json<{ siteId: string }>();
+      const listed = (await sites('admin')).records.find((r) => r.siteId === siteId);
+      expect(listed).toMatchObject({
+        name: 'Warehouse 9',
+        client: 'Acme Storage',
+        permLvl: 'owner',
+      });
+      const settings = (
+        await call('admin', 'siteManagement', 'settings', `siteId=${siteId}`)
+      ).json<LocationSettingsView>();
+      expect(settings.general).toMatchObject({
+        timezone: '-8.00',
+        devViewPref: 'outlet_controls',
+        dst: 'no',
+      });
+    });
+
+    it('adds with an existing client through PHP-style keys', async () => {
+      const clientId = (await sites('owner')).records.find((r) => r.clientId)?.clientId ?? '';
+      const response = await call('owner', 'clientLocation', 'addLocationAndClient', '', {
+        form: {
+          'location[name]': 'Annex',
+          'location[clientContact]': clientId,
+          'location[installyear]': '2024',
+          'location[installmonth]': '2',
+          'location[installday]': '29',
+        },
+      });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('refuses bad input with field messages, a missing client, and CLIENT-only users', async () => {
+      const bad = await call('owner', 'clientLocation', 'addLocationAndClient', '', {
+        form: {
+          location: JSON.stringify({ name: '' }),
+          client: JSON.stringify({ firstName: 'x', phone: 'abc', email: 'nope' }),
+        },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ fields: Record<string, string> }>().fields).toMatchObject({
+        'location.name': 'Please enter location name',
+        'client.phone': 'Please enter numeric value',
+        'client.email': 'Please enter a valid email address',
+      });
+      expect(
+        (
+          await call('owner', 'clientLocation', 'addLocationAndClient', '', {
+            form: { location: JSON.stringify(location) },
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await call('owner', 'clientLocation', 'addLocationAndClient', '', {
+            form: { location: '{not json' },
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await call('client', 'clientLocation', 'addLocationAndClient', '', {
+            form: { location: JSON.stringify(location), client: JSON.stringify(client) },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await call('owner', 'clientLocation', 'addLocationAndClient', '', {
+            form: { location: JSON.stringify({ ...location, clientContact: 'nope' }) },
+          })
+        ).statusCode,
+      ).toBe(404);
+    });
+
+    it('deletes a location: owner only, after which it is gone', async () => {
+      const created = await call('owner', 'clientLocation', 'addLocationAndClient', '', {
+        form: { location: JSON.stringify({ name: 'Short Lived' }), client: JSON.stringify(client) },
+      });
+      const { siteId } = created.json<{ siteId: string }>();
+      expect(
+        (await call('client', 'locations', 'deleteLocation', `siteId=${siteId}`)).statusCode,
+      ).toBe(403);
+      expect(
+        (await call('owner', 'locations', 'deleteLocation', `siteId=${siteId}`)).statusCode,
+      ).toBe(200);
+      expect(
+        (await call('owner', 'siteManagement', 'settings', `siteId=${siteId}`)).statusCode,
+      ).toBe(403);
+      const installerSite = (await sites('installer')).records.find(
+        (r) => r.permLvl === 'INSTALLER',
+      );
+      expect(
+        (
+          await call(
+            'installer',
+            'locations',
+            'deleteLocation',
+            `siteId=${installerSite?.siteId ?? ''}`,
+          )
+        ).statusCode,
+      ).toBe(403);
+    });
+  });
+
+  describe('pictures', () => {
+    const upload = (who: Who | null, body: ReturnType<typeof multipart>) =>
+      t.app.inject({
+        method: 'POST',
+        url: path('images', 'uploadPicture', 'uuid=abc'),
+        headers: { ...body.headers, cookie: who ? (cookies.get(who) ?? '') : '' },
+        payload: body.payload,
+      });
+
+    it('stores a png and serves it back with its type and nosniff', async () => {
+      const response = await upload('owner', multipart('logo.png', PNG));
+      expect(response.statusCode).toBe(200);
+      const { status, path: picture } = response.json<{ status: string; path: string }>();
+      expect(status).toBe('success');
+      const served = await t.app.inject({
+        url: picture,
+        headers: { cookie: cookies.get('owner') ?? '' },
+      });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.equals(PNG)).toBe(true);
+    });
+
+    it('accepts exactly 300 KB and refuses 301 KB', async () => {
+      const exact = Buffer.concat([PNG, Buffer.alloc(300 * 1024 - PNG.length)]);
+      expect((await upload('owner', multipart('big.png', exact))).statusCode).toBe(200);
+      const over = Buffer.concat([PNG, Buffer.alloc(301 * 1024 - PNG.length)]);
+      const response = await upload('owner', multipart('big.png', over));
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: string }>().error).toBe(
+        'File size should be less than or equal to 300 KB',
+      );
+    });
+
+    it('judges the type by content: a .png holding GIF or text is refused', async () => {
+      for (const bytes of [GIF, Buffer.from('<html><script>alert(1)</script>')]) {
+        const response = await upload('owner', multipart('fake.png', bytes));
+        expect(response.statusCode).toBe(400);
+        expect(response.json<{ error: string }>().error).toBe('Invalid file type');
+      }
+      expect((await upload('owner', multipart('ok.gif', GIF))).statusCode).toBe(200);
+    });
+
+    it('needs a session, a multipart body and the fileToUpload field', async () => {
+      expect((await upload(null, multipart('a.png', PNG))).statusCode).toBe(401);
+      expect((await upload('owner', multipart('a.png', PNG, 'other'))).statusCode).toBe(400);
+      expect(
+        (await call('owner', 'images', 'uploadPicture', '', { form: { a: 'b' } })).statusCode,
+      ).toBe(400);
+      expect((await call('owner', 'images', 'picture', 'id=not-a-uuid')).statusCode).toBe(400);
+      expect(
+        (await call('owner', 'images', 'picture', 'id=6f1c2a7e-1111-4222-8333-444455556666'))
+          .statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe('clients', () => {
+    const clients = async (who: Who, query = 'pageNo=1&recordsPerPage=all') =>
+      (await call(who, 'clients', 'getClients', query)).json<ClientsPage>();
+
+    it('lists the clients of visible locations; SUPPORT sees all; pages append', async () => {
+      const client = await clients('client');
+      const support = await clients('support');
+      expect(client.totalRecords).toBeGreaterThan(0);
+      expect(client.totalRecords).toBeLessThan(support.totalRecords);
+      const first = await clients('support', 'pageNo=1&recordsPerPage=2');
+      const second = await clients('support', 'pageNo=2&recordsPerPage=2');
+      expect(first.records).toHaveLength(2);
+      expect(second.records[0]?.id).toBe(support.records[2]?.id);
+      expect(first.records[0]?.siteCnt).toBeNull();
+      expect((await call('owner', 'clients', 'getClients', 'pageNo=x')).statusCode).toBe(400);
+    });
+
+    it('patches in counts through clientsStats with repeated clients[i]', async () => {
+      const page = await clients('owner', 'pageNo=1&recordsPerPage=3');
+      const query = page.records.map((c, i) => `clients[${i}]=${c.id}`).join('&');
+      const stats = (await call('owner', 'clients', 'clientsStats', query)).json<
+        { id: string; siteCnt: number }[]
+      >();
+      expect(stats.map((s) => s.id)).toEqual(page.records.map((c) => c.id));
+      expect(stats.some((s) => s.siteCnt > 0)).toBe(true);
+      expect((await call('owner', 'clients', 'clientsStats', '')).statusCode).toBe(400);
+    });
+
+    it("gives a client's locations, contacts and a contact; hides clients the user cannot see", async () => {
+      const visible = new Set((await clients('client')).records.map((c) => c.id));
+      const hidden = (await clients('support')).records.find((c) => !visible.has(c.id));
+      const mine = [...visible][0] ?? '';
+      const cards = (
+        await call(
+          'client',
+          'clients',
+          'getLocationCard',
+          `clientId=${mine}&pageNo=1&recordsPerPage=12`,
+        )
+      ).json<SitesPage>();
+      expect(cards.records.every((r) => r.clientId === mine)).toBe(true);
+      const contacts = (
+        await call('client', 'clients', 'getContactsForClientId', `clientId=${mine}`)
+      ).json<{ id: string }[]>();
+      expect(contacts.length).toBeGreaterThan(0);
+      const one = await call(
+        'client',
+        'clients',
+        'getContactByContactId',
+        `contactId=${contacts[0]?.id ?? ''}`,
+      );
+      expect(one.statusCode).toBe(200);
+      expect((await call('client', 'clients', 'getClient', `clientId=${mine}`)).statusCode).toBe(
+        200,
+      );
+      for (const svc of ['getLocationCard', 'getContactsForClientId', 'getClient']) {
+        expect(
+          (await call('client', 'clients', svc, `clientId=${hidden?.id ?? ''}`)).statusCode,
+        ).toBe(404);
+      }
+      expect((await call('client', 'clients', 'getContactsForClientId', '')).statusCode).toBe(400);
+      expect((await call(null, 'clients', 'getClients')).statusCode).toBe(401);
+    });
+
+    it('creates a client with the form rules; the creator sees it; CLIENT-only users cannot', async () => {
+      const form = {
+        clientName: 'New Co',
+        clientEmail: 'new@co.example.com',
+        clientPhone: '5551234',
+      };
+      const created = await call('installer', 'clients', 'createClient', '', { form });
+      expect(created.statusCode).toBe(200);
+      const { id } = created.json<{ id: string }>();
+      expect((await clients('installer')).records.some((c) => c.id === id)).toBe(true);
+      const bad = await call('installer', 'clients', 'createClient', '', {
+        form: { clientName: '', clientEmail: 'x', clientPhone: '12a' },
+      });
+      expect(bad.json<{ fields: Record<string, string> }>().fields).toEqual({
+        clientName: 'Please enter client name',
+        clientEmail: 'Please enter a valid email address',
+        clientPhone: 'Please enter numeric value',
+      });
+      expect((await call('client', 'clients', 'createClient', '', { form })).statusCode).toBe(403);
+    });
+  });
+});

@@ -1,0 +1,139 @@
+import {
+  type AddLocationAndClient,
+  type SessionUser,
+  addLocationAndClientSchema,
+} from '@powerdeck/domain';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { type DataSvc, authedSvc } from '../../http/data-svc';
+import { badRequest, notFound } from '../../http/errors';
+import type { Clock } from '../../infra/clock';
+import { locations, permissions } from '../../infra/db/schema';
+import type { ClientsRepository } from '../clients/clients.repository';
+import type { CreatorRule } from '../clients/creator-rule';
+
+export const createMessages = {
+  clientRequired: 'Please choose a client or add a new one',
+  clientNotFound: 'Client not found',
+} as const;
+
+/** A nested object of a form body: JSON text in `name`, or PHP-style `name[field]` keys. */
+function nested(body: Record<string, unknown>, name: string): unknown {
+  const raw = body[name];
+  if (typeof raw === 'string') {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      return raw;
+    }
+  }
+  if (raw !== undefined) return raw;
+  const prefix = `${name}[`;
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key.startsWith(prefix) && key.endsWith(']')) fields[key.slice(prefix.length, -1)] = value;
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
+const formInput = z
+  .looseObject({})
+  .transform((body): Record<string, unknown> => {
+    const client = nested(body, 'client');
+    return { location: nested(body, 'location'), ...(client === undefined ? {} : { client }) };
+  })
+  .pipe(addLocationAndClientSchema);
+
+const orNull = (v: string | undefined) => (v === undefined || v === '' ? null : v);
+
+function installDate(l: AddLocationAndClient['location']): string | null {
+  const { installyear: y, installmonth: m, installday: d } = l;
+  if (!y || !m || !d) return null;
+  const iso = `${y.padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const parsed = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== iso ? null : iso;
+}
+
+/**
+ * clientLocation svc=addLocationAndClient (spec §7): a location with an existing client
+ * (`location.clientContact`) or a new one (`client`). The creator becomes its owner.
+ */
+export function registerLocationCreateRoutes(
+  dataSvc: DataSvc,
+  deps: { clients: ClientsRepository; creators: CreatorRule; clock: Clock },
+): void {
+  const { clients, creators, clock } = deps;
+  const create = async (user: SessionUser, input: AddLocationAndClient) => {
+    await creators.require(user);
+    const { location, client } = input;
+    const existing = orNull(location.clientContact);
+    if (existing === null && client === undefined) {
+      throw badRequest(createMessages.clientRequired, { client: createMessages.clientRequired });
+    }
+    if (
+      existing !== null &&
+      !(await clients.isVisible(user.userId, user.tier === 'SUPPORT', existing))
+    ) {
+      throw notFound(createMessages.clientNotFound);
+    }
+    const siteId = randomUUID();
+    await clients.database.transaction(async (tx) => {
+      let clientId = existing;
+      if (clientId === null && client !== undefined) {
+        clientId = randomUUID();
+        await clients.insert(
+          tx,
+          {
+            id: clientId,
+            firstName: client.firstName,
+            lastName: orNull(client.lastName),
+            company: orNull(client.company),
+            email: client.email,
+            phone: client.phone,
+            phone2: orNull(client.phone2),
+            address: orNull(client.address),
+            address2: orNull(client.address2),
+            city: orNull(client.city),
+            postalCode: orNull(client.postalCode),
+            region: orNull(client.region),
+            country: orNull(client.country),
+            imageFileRef: orNull(client.imageFileRef),
+          },
+          randomUUID(),
+          user.userId,
+        );
+      }
+      const primeContactId =
+        clientId === null ? null : await clients.primaryContactId(tx, clientId);
+      const now = clock.now();
+      await tx.insert(locations).values({
+        id: siteId,
+        name: location.name,
+        clientId,
+        primeContactId,
+        address: orNull(location.address),
+        address2: orNull(location.address2),
+        city: orNull(location.city),
+        postalCode: orNull(location.postalCode),
+        region: orNull(location.region),
+        country: orNull(location.country),
+        dst: location.dst === 'yes',
+        timezone: location.timezone,
+        viewpref: location.viewpref,
+        installDate: installDate(location),
+        groupId: orNull(location.groupId),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.insert(permissions).values({ userId: user.userId, siteId, permLvl: 'owner' });
+    });
+    return { status: 'success', siteId };
+  };
+  dataSvc.area('clientLocation', {
+    addLocationAndClient: authedSvc({
+      methods: ['POST'],
+      input: formInput,
+      handler: ({ auth, input }) => create(auth.user, input),
+    }),
+  });
+}

@@ -65,6 +65,8 @@ export const SEARCH_DEBOUNCE_MS = 150;
 export const SEARCH_MIN_CHARS = 3;
 /** Enter or the search button searches with at least this many characters. */
 export const SEARCH_SUBMIT_MIN_CHARS = 1;
+/** Longest keyword accepted (ours). */
+export const SEARCH_MAX_CHARS = 100;
 export const FIND_ME_REVERT_MS = 3000;
 export const LOGIN_REDIRECT_MS = 3500;
 export const NOT_FOUND_REDIRECT_MS = 1000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_MIN_CHARS, SEARCH_SUBMIT_MIN_CHARS } from '../constants';
+import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SEARCH_SUBMIT_MIN_CHARS } from '../constants';
 import { validationMessages } from './validation-messages';
 
 /** Suggestions and auto-search run at 3 or more characters (spec §5). */
@@ -12,7 +12,7 @@ export function canSubmitSearch(text: string): boolean {
   return text.trim().length >= SEARCH_SUBMIT_MIN_CHARS;
 }
 
-/** `searchManagement` query: req=search needs 1 character, req=autosuggest 3. */
+/** `searchManagement` query: req=search needs 1 character, req=autosuggest 3; at most 100. */
 export const searchQuerySchema = z.discriminatedUnion('req', [
   z.object({
     req: z.literal('search'),
@@ -20,11 +20,15 @@ export const searchQuerySchema = z.discriminatedUnion('req', [
       .string()
       .trim()
       .min(SEARCH_SUBMIT_MIN_CHARS, validationMessages.searchEmpty)
-      .max(200),
+      .max(SEARCH_MAX_CHARS, validationMessages.searchTooLong),
   }),
   z.object({
     req: z.literal('autosuggest'),
-    keyword: z.string().trim().min(SEARCH_MIN_CHARS, validationMessages.searchTooShort).max(200),
+    keyword: z
+      .string()
+      .trim()
+      .min(SEARCH_MIN_CHARS, validationMessages.searchTooShort)
+      .max(SEARCH_MAX_CHARS, validationMessages.searchTooLong),
   }),
 ]);
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

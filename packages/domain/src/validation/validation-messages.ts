@@ -25,4 +25,5 @@ export const validationMessages = {
   emptyNote: 'Can not save empty note.',
   searchTooShort: 'Please enter at least 3 characters', // ours
   searchEmpty: 'Please enter a search keyword', // ours
+  searchTooLong: 'Please enter at most 100 characters', // ours
 } as const;

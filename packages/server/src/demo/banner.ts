@@ -1,4 +1,5 @@
 import { DEMO_PASSWORD } from './demo-data';
+import { DEMO_UNCLAIMED_ETHERNET, labelText } from './unclaimed-devices';
 
 /** The boxed demo-login notice printed at start. */
 export function demoLoginBanner(emails: readonly string[], url: string): string {
@@ -11,6 +12,11 @@ export function demoLoginBanner(emails: readonly string[], url: string): string 
     ...emails.map((e) => `  ${e}`),
     '',
     `Password for all: ${DEMO_PASSWORD}`,
+    '',
+    'Devices to add (Add a Device): MAC ID / challenge key',
+    ...DEMO_UNCLAIMED_ETHERNET.map(
+      (d) => `  ${labelText(d.devId, 2)}  ${labelText(d.claimKey, 4)}  (${d.devClass})`,
+    ),
   ];
   const width = Math.max(...lines.map((l) => l.length));
   const border = `+${'-'.repeat(width + 2)}+`;

@@ -12,6 +12,7 @@ import {
 } from './demo-data';
 import { buildDeviceGroup, demoMac, deviceGroupTemplates } from './device-plan';
 import { type SeedRows, existingEmails, insertIfNoUsers } from './seed.repository';
+import { buildUnclaimedDevices } from './unclaimed-devices';
 
 export interface SeedResult {
   seeded: boolean;
@@ -113,5 +114,11 @@ export async function buildDemoRows(passwords: PasswordHasher, now: Date): Promi
       rows.outlets.push(...built.outlets);
     }
   });
+  const gateway = rows.devices.find(
+    (d) => d.devClass === 'bb1000' && !(d.info as { demoOffline?: boolean }).demoOffline,
+  );
+  const unclaimed = await buildUnclaimedDevices(passwords, gateway?.devId, now);
+  rows.devices.push(...unclaimed.devices);
+  rows.outlets.push(...unclaimed.outlets);
   return rows;
 }

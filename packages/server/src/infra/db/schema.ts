@@ -161,6 +161,7 @@ export const devices = pgTable('devices', {
   sysTime: bigint('sys_time', { mode: 'number' }),
   createdAt: createdAt(),
   online: boolean('online').notNull().default(false),
+  nearGatewayId: text('near_gateway_id'),
 });
 
 export const outlets = pgTable(
@@ -229,3 +230,11 @@ export const deviceReadings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.devId, t.at] })],
 );
+
+export const deviceClaimAttempts = pgTable('device_claim_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: text('user_id').notNull(),
+  ip: text('ip'),
+  succeeded: boolean('succeeded').notNull(),
+  at: ts('at').notNull(),
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Wire types of device registration (spec §3 Device registration, §7; docs/api/search-and-devices.md).
+ */
+
+/** `devices svc=addNewDevice` answer: the claimed device, now at the location. */
+export const addedDeviceSchema = z.object({
+  devId: z.string(),
+  devClass: z.string(),
+  devName: z.string(),
+  siteId: z.string(),
+});
+export type AddedDevice = z.infer<typeof addedDeviceSchema>;
+
+/** A gateway at the location, and a wireless device it hears that has not joined yet. */
+export const gatewaySchema = z.object({
+  devId: z.string(),
+  devClass: z.string(),
+  devName: z.string(),
+});
+export type Gateway = z.infer<typeof gatewaySchema>;
+
+/** Spec §3 wireless list item: label, gateway, devId, devClass. */
+export const wirelessDeviceSchema = z.object({
+  label: z.string(),
+  gateway: z.string(),
+  devId: z.string(),
+  devClass: z.string(),
+});
+export type WirelessDevice = z.infer<typeof wirelessDeviceSchema>;
+
+/** `devices svc=getGateways` answer. */
+export const gatewaysSchema = z.object({
+  gateways: z.array(gatewaySchema),
+  devices: z.array(wirelessDeviceSchema),
+});
+export type Gateways = z.infer<typeof gatewaysSchema>;
+
+/** The `state` of a join request (spec §3 join payload). */
+export const JOIN_STATE = 'join';

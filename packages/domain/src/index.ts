@@ -15,3 +15,5 @@ export * from './validation';
 export * from './permissions/permission-rules';
 export * from './format';
 export * from './api/location-admin';
+export * from './api/search';
+export * from './api/registration';

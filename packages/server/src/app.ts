@@ -14,6 +14,7 @@ import { installLocationAreas } from './areas/locations/locations-area';
 import { registerLocationsRoutes } from './areas/locations/locations.routes';
 import { LocationsService } from './areas/locations/locations.service';
 import { PermissionsRepository } from './areas/permissions/permissions.repository';
+import { installSearchAndRegistration } from './areas/registration/registration-area';
 import type { Config } from './config';
 import { createDataSvc } from './http/data-svc';
 import { installErrorHandler } from './http/error-handler';
@@ -101,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticate,
     options: deps.devices ?? {},
   });
+
+  installSearchAndRegistration(dataSvc, { db, permissions, passwords, clock });
 
   await installWeb(app, config.webDist);
   return app;

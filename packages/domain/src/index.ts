@@ -17,3 +17,5 @@ export * from './format';
 export * from './api/location-admin';
 export * from './api/search';
 export * from './api/registration';
+export * from './api/notes';
+export * from './api/account';

@@ -15,6 +15,7 @@ import { registerLocationsRoutes } from './areas/locations/locations.routes';
 import { LocationsService } from './areas/locations/locations.service';
 import { PermissionsRepository } from './areas/permissions/permissions.repository';
 import { installSearchAndRegistration } from './areas/registration/registration-area';
+import { installUserAreas } from './areas/user-areas';
 import type { Config } from './config';
 import { createDataSvc } from './http/data-svc';
 import { installErrorHandler } from './http/error-handler';
@@ -94,6 +95,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     new LocationsService(new LocationsRepository(db), permissions, clock),
   );
   await installLocationAreas(app, dataSvc, { db, clock, permissions });
+  installUserAreas(dataSvc, {
+    db,
+    clock,
+    permissions,
+    mailer,
+    passwords,
+    publicOrigin: config.publicOrigin,
+  });
 
   installDevices(app, dataSvc, {
     db,

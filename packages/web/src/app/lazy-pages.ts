@@ -66,3 +66,7 @@ export const DeviceAdminHome = lazyNamed(
   () => import('../features/devices/routes/device-admin-home'),
   'DeviceAdminHome',
 );
+export const NotesPage = lazyNamed(
+  () => import('../features/notes/routes/notes-page'),
+  'NotesPage',
+);

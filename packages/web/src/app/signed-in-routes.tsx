@@ -100,12 +100,7 @@ export const signedInRoutes: RouteObject[] = [
       {
         path: 'notes',
         handle: crumb('notes', 'Notes', (params) => locationPath(p(params, 'locationId'), 'notes')),
-        element: (
-          <PlaceholderPage
-            title="Notes"
-            arrivesWith="the notes issue: this location's notes, newest first, with an editor"
-          />
-        ),
+        element: <Pages.NotesPage />,
       },
       {
         // Either order of the two segments; the layout turns the class-first form canonical.

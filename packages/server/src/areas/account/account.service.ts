@@ -1,0 +1,151 @@
+import {
+  type AccountDetails,
+  type ChangeEmailInput,
+  type ChangePasswordInput,
+  type SessionUser,
+  type UpdateAccountDetails,
+  type UserSitesData,
+  accountMessages,
+} from '@powerdeck/domain';
+import { randomUUID } from 'node:crypto';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { Clock } from '../../infra/clock';
+import type { Mailer } from '../../infra/mail/mailer';
+import type { PasswordHasher } from '../../infra/passwords';
+import { hashSecret, newSecret } from '../auth/secrets';
+import type { AccountRepository, AccountUserRow } from './account.repository';
+
+const CHANGE_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface AccountServiceDeps {
+  repo: AccountRepository;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+  clock: Clock;
+  publicOrigin: string;
+}
+
+/** Profile and account rules: details, password and e-mail changes, leaving feedback, deletion. */
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  async sitesData(user: SessionUser, requestedUser: string | undefined): Promise<UserSitesData> {
+    if (requestedUser && requestedUser !== user.userId && user.tier !== 'SUPPORT') {
+      throw forbidden('You can only read your own locations.');
+    }
+    const userId = requestedUser ?? user.userId;
+    const own = userId === user.userId;
+    return { records: await this.deps.repo.sitesOf(userId, own && user.tier === 'SUPPORT') };
+  }
+
+  async details(user: SessionUser): Promise<AccountDetails> {
+    const row = await this.requireUser(user.userId);
+    return {
+      userId: row.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      phone: row.phone ?? '',
+      pendingEmail: await this.deps.repo.pendingEmail(row.id, this.deps.clock.now()),
+    };
+  }
+
+  async updateDetails(user: SessionUser, input: UpdateAccountDetails): Promise<AccountDetails> {
+    await this.deps.repo.updateDetails(user.userId, input);
+    return this.details(user);
+  }
+
+  /** Checks the current password, sets the new one and ends every other session of the user. */
+  async changePassword(
+    user: SessionUser,
+    sessionId: string,
+    input: ChangePasswordInput,
+  ): Promise<void> {
+    const row = await this.requireCurrentPassword(user, input.currentPassword);
+    await this.deps.repo.setPasswordHash(row.id, await this.deps.passwords.hash(input.password));
+    await this.deps.repo.revokeOtherSessions(row.id, sessionId, this.deps.clock.now());
+  }
+
+  /** Sends a single-use link to the new address; the e-mail changes only when it is opened. */
+  async changeEmail(user: SessionUser, input: ChangeEmailInput): Promise<void> {
+    const row = await this.requireCurrentPassword(user, input.currentPassword);
+    if (input.email === row.email)
+      throw badRequest(accountMessages.sameEmail, { email: accountMessages.sameEmail });
+    if (await this.deps.repo.emailTaken(input.email)) throw conflict(accountMessages.emailTaken);
+    const token = newSecret();
+    const now = this.deps.clock.now();
+    await this.deps.repo.replaceEmailToken({
+      id: randomUUID(),
+      kind: 'change_email',
+      tokenHash: hashSecret(token),
+      userId: row.id,
+      email: input.email,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CHANGE_EMAIL_TTL_MS),
+    });
+    const link = `${this.deps.publicOrigin}/profile/changeEmail?token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send({
+      to: input.email,
+      subject: 'Confirm your new Powerdeck email address',
+      text: [
+        `Hello ${row.firstName},`,
+        '',
+        'To make this the sign-in address of your Powerdeck account, open:',
+        '',
+        link,
+        '',
+        'This link expires in 24 hours and works once. Until then your old address stays in use.',
+      ].join('\n'),
+    });
+  }
+
+  async verifyEmailChange(token: string): Promise<void> {
+    const now = this.deps.clock.now();
+    const found = await this.deps.repo.consumeEmailToken(hashSecret(token), now);
+    if (!found) throw badRequest(accountMessages.badEmailLink);
+    if (!(await this.deps.repo.setEmail(found.userId, found.email, now))) {
+      throw conflict(accountMessages.emailTaken);
+    }
+  }
+
+  async classicUiFeedback(user: SessionUser, feedback: Record<string, unknown>): Promise<true> {
+    await this.deps.repo.addFeedback({
+      kind: 'classic_ui',
+      userId: user.userId,
+      email: user.email,
+      feedback,
+    });
+    return true;
+  }
+
+  /** Keeps the feedback (without the account) and deletes the user with their sessions and levels. */
+  async deleteUser(user: SessionUser, feedback: Record<string, unknown>): Promise<true> {
+    await this.deps.repo.addFeedback({
+      kind: 'delete_account',
+      userId: null,
+      email: null,
+      feedback,
+    });
+    await this.deps.repo.deleteUser(user.userId);
+    return true;
+  }
+
+  private async requireUser(userId: string): Promise<AccountUserRow> {
+    const row = await this.deps.repo.findUser(userId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private async requireCurrentPassword(
+    user: SessionUser,
+    password: string,
+  ): Promise<AccountUserRow> {
+    const row = await this.requireUser(user.userId);
+    if (!(await this.deps.passwords.verify(row.passwordHash, password))) {
+      throw badRequest(accountMessages.currentPasswordWrong, {
+        currentPassword: accountMessages.currentPasswordWrong,
+      });
+    }
+    return row;
+  }
+}

@@ -1,0 +1,120 @@
+import { messages } from '@powerdeck/domain';
+import { ActionIcon, CloseButton, Loader, Paper, ScrollArea, Text, TextInput } from '@mantine/core';
+import { useClickOutside } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { useSearch } from '../hooks/use-search';
+import { rememberSearchClick } from '../search-navigation';
+import { SearchResults } from './search-results';
+import classes from './search-results.module.css';
+
+const RESULTS_ID = 'search-results';
+
+/**
+ * The header search panel (spec §2): box, clear and search buttons, spinner, grouped results.
+ * Arrow keys move through the results (Tab works too); Escape closes the panel, a click in the
+ * box or an arrow key opens it again.
+ */
+export function SearchPanel() {
+  const search = useSearch();
+  const [open, setOpen] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const rootRef = useClickOutside<HTMLDivElement>(() => setOpen(false));
+  const shown = open && search.visible;
+
+  const items = () => [
+    ...(rootRef.current?.querySelectorAll<HTMLElement>('[data-search-item]') ?? []),
+  ];
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      setOpen(false);
+      inputRef.current?.focus();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    if (!shown) {
+      setOpen(true);
+      return;
+    }
+    const list = items();
+    if (list.length === 0) return;
+    event.preventDefault();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    const next = at === -1 ? (step === 1 ? 0 : list.length - 1) : at + step;
+    if (next < 0) inputRef.current?.focus();
+    else list[Math.min(next, list.length - 1)]?.focus();
+  };
+
+  return (
+    <div ref={rootRef} className={classes.root} onKeyDown={handleKeyDown}>
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setOpen(true);
+          search.submit();
+        }}
+      >
+        <TextInput
+          ref={inputRef}
+          aria-label="Search"
+          placeholder={messages.searchPlaceholder}
+          type="search"
+          autoComplete="off"
+          aria-expanded={shown}
+          aria-controls={shown ? RESULTS_ID : undefined}
+          value={search.text}
+          onChange={(event) => {
+            search.setText(event.currentTarget.value);
+            setOpen(true);
+          }}
+          onClick={() => setOpen(true)}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSectionWidth={search.text ? 92 : 64}
+          rightSection={
+            <>
+              {search.loading && <Loader size={14} aria-label="Searching" />}
+              {search.text && (
+                <CloseButton
+                  size="sm"
+                  aria-label="Clear search"
+                  onClick={() => {
+                    search.clear();
+                    inputRef.current?.focus();
+                  }}
+                />
+              )}
+              <ActionIcon type="submit" variant="subtle" aria-label="Search" size="md">
+                <IconSearch size={16} aria-hidden />
+              </ActionIcon>
+            </>
+          }
+          rightSectionPointerEvents="all"
+        />
+      </form>
+      {shown && (
+        <Paper id={RESULTS_ID} className={classes.panel} shadow="md" withBorder>
+          <ScrollArea.Autosize mah="min(70vh, 560px)" type="auto">
+            {search.error !== null ? (
+              <Text size="sm" c="red" p="md" role="alert">
+                {search.error}
+              </Text>
+            ) : (
+              search.results && (
+                <SearchResults
+                  results={search.results}
+                  keyword={search.keyword}
+                  onChoose={(name, locationId) => {
+                    rememberSearchClick(name, locationId);
+                    setOpen(false);
+                  }}
+                />
+              )
+            )}
+          </ScrollArea.Autosize>
+        </Paper>
+      )}
+    </div>
+  );
+}

@@ -222,6 +222,8 @@ export class SimulatedDevice {
   }
 
   private onConnect(client: MqttClient): void {
+    // Acks and status changes are small: send them at once (no Nagle delay), as hardware does.
+    (client.stream as { setNoDelay?: (on: boolean) => void } | undefined)?.setNoDelay?.(true);
     this.attempt = 0;
     this.connects++;
     client.subscribe(deviceCommandFilters(this.devId), { qos: 1 }, (err) => {

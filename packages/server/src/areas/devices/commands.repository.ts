@@ -1,5 +1,5 @@
 import type { CommandState } from '@powerdeck/domain';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/database';
 import { deviceCommandEvents, deviceCommands } from '../../infra/db/schema';
 
@@ -17,12 +17,21 @@ export interface CommandStep {
 export class CommandsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Records a new command and its first step in one transaction. */
+  /** Records a new command and its first step in one statement (one round trip, atomic). */
   async insert(command: CommandRow, first: CommandStep): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.insert(deviceCommands).values(command);
-      await tx.insert(deviceCommandEvents).values(toEventRow(first));
-    });
+    await this.db.execute(sql`
+      WITH command AS (
+        INSERT INTO device_commands
+          (id, dev_id, kid_id, svc, args, actor_kind, actor_id, created_at, expires_at)
+        VALUES (${command.id}, ${command.devId}, ${command.kidId ?? null}, ${command.svc},
+          ${JSON.stringify(command.args ?? {})}::jsonb, ${command.actorKind},
+          ${command.actorId ?? null}, ${command.createdAt.toISOString()}::timestamptz,
+          ${command.expiresAt.toISOString()}::timestamptz)
+        RETURNING id
+      )
+      INSERT INTO device_command_events (cmd_id, state, error, at)
+      SELECT id, ${first.state}, ${first.error ?? null}, ${first.at.toISOString()}::timestamptz
+      FROM command`);
   }
 
   async addSteps(steps: readonly CommandStep[]): Promise<void> {

@@ -84,6 +84,24 @@ export class DevicesRepository {
     return row;
   }
 
+  /** Whether the location's outlets are locked, and whether this outlet is (one query). */
+  async outletLocks(
+    siteId: string,
+    devId: string,
+    otltId: number,
+  ): Promise<{ location: boolean; outlet: boolean }> {
+    const [row] = await this.db
+      .select({
+        location: locations.otltLock,
+        outlet: sql<boolean>`coalesce(${outlets.locked}, false)`,
+      })
+      .from(locations)
+      .leftJoin(outlets, and(eq(outlets.devId, devId), eq(outlets.otltId, otltId)))
+      .where(eq(locations.id, siteId))
+      .limit(1);
+    return { location: row?.location ?? false, outlet: row?.outlet ?? false };
+  }
+
   async locationLocked(siteId: string): Promise<boolean> {
     const [row] = await this.db
       .select({ otltLock: locations.otltLock })

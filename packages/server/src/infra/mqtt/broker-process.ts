@@ -60,7 +60,8 @@ const broker = await Aedes.createBroker({
   },
 });
 
-const server = createServer(broker.handle);
+// Small messages both ways: without TCP_NODELAY, Nagle and delayed acks add ~40 ms per hop.
+const server = createServer({ noDelay: true }, broker.handle);
 const port = Number(process.env.PD_BROKER_PORT ?? 0);
 const host = process.env.PD_BROKER_HOST ?? '127.0.0.1';
 

@@ -38,6 +38,9 @@ export async function connectDeviceLink(options: DeviceLinkOptions): Promise<Dev
   });
   // Connection errors end in a reconnect; without a listener mqtt.js would throw them.
   client.on('error', () => undefined);
+  // Commands are small and latency-bound: no Nagle delay (also after each reconnect).
+  noDelay(client);
+  client.on('connect', () => noDelay(client));
   return {
     async subscribe(filters) {
       if (filters.length > 0) await client.subscribeAsync([...filters], { qos: 1 });
@@ -55,4 +58,9 @@ export async function connectDeviceLink(options: DeviceLinkOptions): Promise<Dev
       await client.endAsync();
     },
   };
+}
+
+function noDelay(client: MqttClient): void {
+  const stream = client.stream as { setNoDelay?: (on: boolean) => void } | undefined;
+  stream?.setNoDelay?.(true);
 }

@@ -1,0 +1,311 @@
+import { getDeviceSpec } from '@powerdeck/domain';
+import {
+  type Database,
+  LiveClock,
+  SseClient,
+  TEST_DEVICE_KEY,
+  buildApp,
+  buildDeviceWorld,
+  connectDeviceLink,
+  loadConfig,
+  migrate,
+  openDatabase,
+  startEmbeddedBroker,
+} from '@powerdeck/server';
+import type { DevicePlan } from '@powerdeck/simulator';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BenchModule, type BenchResult, ms, percentile } from './bench';
+
+/**
+ * Device link: command round trip (POST set outlet → device ack → result and status on an SSE
+ * stream) with N simulated devices connected, and status ingest with nothing lost. The fleet, the
+ * broker and the server (this process) run in three processes.
+ *
+ * Env: BENCH_DEVICES (default "1000,10000"), BENCH_COMMANDS (1000), BENCH_DATABASE_URL
+ * (PostgreSQL; PGlite in memory otherwise), BENCH_MQTT_URL (an external broker allowing anonymous
+ * devices; the embedded broker otherwise), BENCH_FLOOD_DEVICES (1000), BENCH_FLOOD_ROUNDS (20).
+ */
+const ORIGIN = 'http://bench.local';
+const support = join(import.meta.dirname, 'support');
+const counts = (process.env.BENCH_DEVICES ?? '1000,10000').split(',').map(Number);
+const commands = Number(process.env.BENCH_COMMANDS ?? 1000);
+
+function child(file: string, args: string[]): ChildProcess {
+  return fork(join(support, file), args, {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+function message<T>(proc: ChildProcess, type: string, timeoutMs: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${type}: timed out`)), timeoutMs);
+    proc.on('message', (m: unknown) => {
+      if (typeof m === 'object' && m !== null && (m as { type?: string }).type === type) {
+        clearTimeout(timer);
+        resolve(m as T);
+      }
+    });
+    proc.once('exit', (code) => reject(new Error(`${type}: process exited (${code})`)));
+  });
+}
+
+/** PGlite in memory, or a fresh database made on the BENCH_DATABASE_URL server (dropped after). */
+async function openDb(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ kind: 'pglite' });
+    return { database, dispose: () => database.close() };
+  }
+  const name = `pd_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function runWith(deviceCount: number): Promise<BenchResult[]> {
+  const serviceToken = randomBytes(16).toString('hex');
+  const external = process.env.BENCH_MQTT_URL;
+  const broker = external
+    ? undefined
+    : await startEmbeddedBroker({ deviceKey: TEST_DEVICE_KEY, serviceToken, logLevel: 'warn' });
+  const url = external ?? broker?.url ?? '';
+  const { database, dispose } = await openDb();
+  await migrate(database);
+  const clock = new LiveClock();
+  const link = await connectDeviceLink({ url, ...(broker ? { serviceToken } : {}) });
+  const app = await buildApp({
+    config: loadConfig({
+      LOG_LEVEL: 'warn',
+      PUBLIC_ORIGIN: ORIGIN,
+      DATA_DIR: join(tmpdir(), 'powerdeck-bench'),
+      WEB_DIST: join(tmpdir(), 'powerdeck-bench-no-web'),
+    }),
+    db: database,
+    clock,
+    devices: { link, ...(external ? { shareGroup: `bench-${serviceToken.slice(0, 6)}` } : {}) },
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const world = await buildDeviceWorld(database, clock, { count: deviceCount });
+  const dir = mkdtempSync(join(tmpdir(), 'pd-bench-'));
+  const planFile = join(dir, 'plan.json');
+  writeFileSync(planFile, JSON.stringify(world.plan));
+
+  const fleet = child('fleet-process.ts', [url, planFile, TEST_DEVICE_KEY]);
+  const ready = await message<{ online: number; devices: number; ms: number }>(
+    fleet,
+    'ready',
+    600_000,
+  );
+  const hub = app.devices.hub;
+  const onlineCount = () =>
+    world.plan.filter((p) => hub?.contactOf({ devId: p.devId })?.online).length;
+  const deadline = Date.now() + 60_000;
+  while (onlineCount() < ready.online && Date.now() < deadline) await sleep(200);
+
+  const targets = world.plan
+    .filter((p) => p.kids.length === 0 && getDeviceSpec(p.devClass).outletCount >= 3)
+    .filter((p) => hub?.contactOf({ devId: p.devId })?.online)
+    .slice(0, 20);
+  const streams = await Promise.all(
+    targets.map((p) =>
+      SseClient.open(
+        `${base}/data-svc/eventPuller/eventPullerPusher.php?devId=${p.devId}&batch=yes`,
+        {
+          cookie: world.cookies.admin,
+        },
+      ),
+    ),
+  );
+  const done: number[] = [];
+  const answered: number[] = [];
+  const statusSeen: number[] = [];
+  const failures: string[] = [];
+  const state = new Map<string, boolean>();
+  for (let i = 0; i < commands; i++) {
+    const index = i % targets.length;
+    const device = targets[index] as DevicePlan;
+    const sse = streams[index] as SseClient;
+    const next = !(state.get(device.devId) ?? true);
+    const mark = sse.received.length;
+    const t0 = performance.now();
+    const response = await fetch(
+      `${base}/data-svc/${device.devClass}.deviceControls/data-svc.php?svc=setoutletstate`,
+      {
+        method: 'POST',
+        headers: {
+          cookie: world.cookies.admin,
+          origin: ORIGIN,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({
+          siteId: world.siteId,
+          devClass: device.devClass,
+          devId: device.devId,
+          otlt: '1',
+          state: next ? '1' : '0',
+        }).toString(),
+      },
+    );
+    const body = (await response.json()) as { cmdId?: string; error?: string };
+    answered.push(performance.now() - t0);
+    if (!body.cmdId) {
+      failures.push(body.error ?? String(response.status));
+      continue;
+    }
+    try {
+      const result = sse.waitFor(
+        (e) =>
+          e.event.type === 'command' && e.event.cmdId === body.cmdId && e.event.state !== 'sent',
+        10_000,
+      );
+      const status = sse.waitFor(
+        (e) =>
+          sse.received.indexOf(e) >= mark &&
+          e.event.type === 'status' &&
+          e.event.status.otlts[0] === next,
+        10_000,
+      );
+      const r = await result;
+      done.push(performance.now() - t0);
+      await status;
+      statusSeen.push(performance.now() - t0);
+      if (r.event.type === 'command' && r.event.state !== 'done') failures.push(r.event.state);
+    } catch (error) {
+      failures.push(String(error));
+    }
+    state.set(device.devId, next);
+  }
+  for (const s of streams) s.close();
+  const results: BenchResult[] = [
+    {
+      name: `command round trip, ${deviceCount} devices (${ready.online} online, fleet up in ${(ready.ms / 1000).toFixed(1)} s)`,
+      figures: {
+        commands,
+        'POST answered p50 ms': ms(percentile(answered, 50)),
+        'result p50 ms': ms(percentile(done, 50)),
+        'result p99 ms': ms(percentile(done, 99)),
+        'status change p50 ms': ms(percentile(statusSeen, 50)),
+        'status change p99 ms': ms(percentile(statusSeen, 99)),
+        'max ms': ms(Math.max(...statusSeen)),
+        failures: failures.length,
+        database: database.kind,
+        broker: external ? 'external' : 'embedded',
+      },
+      ...(failures.length > 0
+        ? { note: `first failures: ${failures.slice(0, 3).join('; ')}` }
+        : {}),
+    },
+  ];
+
+  fleet.send('stop');
+  await new Promise((r) => fleet.once('exit', r));
+  results.push(await ingest(app, database, world.plan, url, dir));
+
+  await app.close();
+  await link.close();
+  await dispose();
+  await broker?.stop();
+  return results;
+}
+
+async function ingest(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  database: Database,
+  plan: readonly DevicePlan[],
+  url: string,
+  dir: string,
+): Promise<BenchResult> {
+  const devices = plan.slice(0, Number(process.env.BENCH_FLOOD_DEVICES ?? 1000));
+  const rounds = Number(process.env.BENCH_FLOOD_ROUNDS ?? 20);
+  const jobFile = join(dir, 'flood.json');
+  writeFileSync(
+    jobFile,
+    JSON.stringify({
+      devices: devices.map((d) => ({ devId: d.devId, devClass: d.devClass })),
+      rounds,
+      deviceKey: TEST_DEVICE_KEY,
+    }),
+  );
+  const hub = app.devices.hub;
+  const writer = app.devices.writer;
+  const flood = child('flood-process.ts', [url, jobFile]);
+  await message(flood, 'connected', 120_000);
+  await sleep(500);
+  const received0 = hub?.stats.messages ?? 0;
+  const rows0 = writer.stats.rowsWritten;
+  const t0 = performance.now();
+  flood.send('go');
+  const done = await message<{ sent: number; ms: number }>(flood, 'done', 600_000);
+  const deadline = Date.now() + 30_000;
+  while ((hub?.stats.messages ?? 0) - received0 < done.sent && Date.now() < deadline)
+    await sleep(10);
+  await writer.flush();
+  const durableMs = performance.now() - t0;
+  const received = (hub?.stats.messages ?? 0) - received0;
+  const ids = devices.map((d) => `'${d.devId}'`).join(',');
+  const persisted = await database.db.execute(
+    sql.raw(
+      `SELECT count(*)::int AS n FROM devices WHERE dev_id IN (${ids}) AND (status ->> 'uptime')::int = ${rounds}`,
+    ),
+  );
+  const latest = Number((persisted as { rows?: { n?: unknown }[] }).rows?.[0]?.n ?? 0);
+  return {
+    name: `status ingest, ${devices.length} devices × ${rounds} reports (QoS 1)`,
+    figures: {
+      sent: done.sent,
+      'received by the hub': received,
+      lost: done.sent - received,
+      'devices whose last report is stored': `${latest}/${devices.length}`,
+      'device rows written': writer.stats.rowsWritten - rows0,
+      'publish rate msg/s': Math.round(done.sent / (done.ms / 1000)),
+      'durable rate msg/s': Math.round(done.sent / (durableMs / 1000)),
+    },
+    note: 'durable = from the first report until the last flush committed (reports coalesce per device).',
+  };
+}
+
+const sleep = (msTime: number) => new Promise((r) => setTimeout(r, msTime));
+
+const bench: BenchModule = {
+  name: 'device link',
+  async run() {
+    const results: BenchResult[] = [];
+    for (const count of counts) {
+      try {
+        results.push(...(await runWith(count)));
+      } catch (error) {
+        results.push({
+          name: `${count} devices`,
+          figures: { error: String(error) },
+          note: 'did not complete',
+        });
+      }
+    }
+    return results;
+  },
+};
+export default bench;

@@ -64,8 +64,12 @@ export class DeviceAccess {
   contact(row: DeviceRow, address: TopicAddress): DeviceContact {
     const nowSec = Math.floor(this.clock.now().getTime() / 1000);
     const live = this.hub()?.contactOf(address);
-    const lastMs = live ? live.lastContactMs : row.lastContact?.getTime();
-    const online = live ? live.online : row.online;
+    const stored = row.lastContact?.getTime();
+    // With several servers another one may have heard from the device since: the newer wins.
+    const liveIsNewer =
+      live !== undefined && (stored === undefined || live.lastContactMs >= stored);
+    const lastMs = liveIsNewer ? live.lastContactMs : stored;
+    const online = liveIsNewer ? live.online : row.online;
     return {
       conf: null,
       lastContact: lastMs === undefined || lastMs === 0 ? null : Math.floor(lastMs / 1000),

@@ -70,3 +70,27 @@ export const NotesPage = lazyNamed(
   () => import('../features/notes/routes/notes-page'),
   'NotesPage',
 );
+export const LocationOutletsPage = lazyNamed(
+  () => import('../features/locations/routes/location-outlets-page'),
+  'LocationOutletsPage',
+);
+export const LocationSettingsPage = lazyNamed(
+  () => import('../features/locations/routes/location-settings-page'),
+  'LocationSettingsPage',
+);
+export const WatchlistPage = lazyNamed(
+  () => import('../features/locations/routes/watchlist-page'),
+  'WatchlistPage',
+);
+export const ClientsPage = lazyNamed(
+  () => import('../features/clients/routes/clients-page'),
+  'ClientsPage',
+);
+export const ClientSettingsPage = lazyNamed(
+  () => import('../features/clients/routes/client-settings-page'),
+  'ClientSettingsPage',
+);
+export const ClientContactPage = lazyNamed(
+  () => import('../features/clients/routes/client-contact-page'),
+  'ClientContactPage',
+);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate, type Params, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '../features/placeholders/routes/placeholder-page';
 import * as Pages from './lazy-pages';
@@ -40,6 +41,18 @@ const LOCATION_TAB_ISSUES: Record<LocationTab, string> = {
   commands: 'the scheduled commands issue: commands planned for this location',
   events: 'the event logs issue: outlet, power and firmware events on a calendar',
 };
+
+/** Tabs built by the locations issue; the others keep their placeholder or their own page. */
+const LOCATION_TAB_PAGES: Partial<Record<LocationTab, ReactNode>> = {
+  outlets: <Pages.LocationOutletsPage />,
+  settings: <Pages.LocationSettingsPage />,
+};
+
+/** A tab route with its built page in place of the placeholder. */
+function withTabPage(route: RouteObject): RouteObject {
+  const page = LOCATION_TAB_PAGES[route.path as LocationTab];
+  return page ? { ...route, element: page } : route;
+}
 
 const locationTabRoutes: RouteObject[] = LOCATION_TABS.map((tab) => ({
   path: tab,
@@ -94,7 +107,7 @@ export const signedInRoutes: RouteObject[] = [
         element: <Pages.LocationLayout />,
         children: [
           { index: true, element: <Navigate to="devices" replace /> },
-          ...locationTabRoutes,
+          ...locationTabRoutes.map(withTabPage),
         ],
       },
       {
@@ -129,12 +142,7 @@ export const signedInRoutes: RouteObject[] = [
   {
     path: paths.watchlist,
     handle: crumb('watchlist', 'Watchlist', paths.watchlist),
-    element: (
-      <PlaceholderPage
-        title="Watchlist"
-        arrivesWith="the watchlist issue: the locations and devices you watch"
-      />
-    ),
+    element: <Pages.WatchlistPage />,
   },
   {
     path: paths.clients,
@@ -142,36 +150,21 @@ export const signedInRoutes: RouteObject[] = [
     children: [
       {
         index: true,
-        element: (
-          <PlaceholderPage
-            title="All Clients"
-            arrivesWith="the clients issue: every client with its locations and devices"
-          />
-        ),
+        element: <Pages.ClientsPage />,
       },
       {
         path: ':clientId/settings',
         handle: crumb('client-settings', 'Client Settings', (params) =>
           clientSettingsPath(p(params, 'clientId')),
         ),
-        element: (
-          <PlaceholderPage
-            title="Client Settings"
-            arrivesWith="the clients issue: this client's details and locations"
-          />
-        ),
+        element: <Pages.ClientSettingsPage />,
       },
       {
         path: ':clientId/contact',
         handle: crumb('client-contact', 'Client Contact', (params) =>
           clientContactPath(p(params, 'clientId')),
         ),
-        element: (
-          <PlaceholderPage
-            title="Client Contact"
-            arrivesWith="the clients issue: this client's contact people"
-          />
-        ),
+        element: <Pages.ClientContactPage />,
       },
     ],
   },

@@ -1,12 +1,38 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import {
+  LOCATIONS_PAGE_SIZE,
+  LOCATIONS_SCROLL_PAGE_SIZE,
+  type SiteSort,
+  type SitesPage,
+} from '@powerdeck/domain';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { dataSvc } from '../../../lib/api-client';
-import { LOCATIONS_SCROLL_PAGE_SIZE, type SitesPage } from '@powerdeck/domain';
+
+/** The Refine modal's choices (spec §2): sort, status active, clients. */
+export interface SiteFilters {
+  sortBy: SiteSort;
+  activeOnly: boolean;
+  clientIds: string[];
+}
+
+export const NO_FILTERS: SiteFilters = { sortBy: 'alphabetical', activeOnly: false, clientIds: [] };
+
+export function filterQuery(filters: SiteFilters) {
+  return {
+    sortBy: filters.sortBy,
+    status: filters.activeOnly ? 'active' : undefined,
+    clientIds: filters.clientIds.length > 0 ? filters.clientIds.join(',') : undefined,
+  };
+}
 
 export function getSitesData(
-  params: { pageNo: number; recordsPerPage: number },
+  params: { pageNo: number; recordsPerPage: number | 'all' },
+  filters: SiteFilters = NO_FILTERS,
   signal?: AbortSignal,
 ): Promise<SitesPage> {
-  return dataSvc<SitesPage>('locations', 'getSitesData', { query: params, signal });
+  return dataSvc<SitesPage>('locations', 'getSitesData', {
+    query: { ...params, ...filterQuery(filters) },
+    signal,
+  });
 }
 
 /** The page after `last`, or undefined once every record has been loaded. */
@@ -15,12 +41,46 @@ export function nextSitesPage(last: SitesPage): number | undefined {
   return last.records.length > 0 && loaded < last.totalRecords ? last.pageNo + 1 : undefined;
 }
 
+export const sitesKeys = {
+  all: ['locations', 'sites'] as const,
+  cards: (filters: SiteFilters) => ['locations', 'sites', 'cards', filters] as const,
+  table: (filters: SiteFilters, pageNo: number) =>
+    ['locations', 'sites', 'table', filters, pageNo] as const,
+  watched: ['locations', 'sites', 'watched'] as const,
+};
+
 /** All locations, 12 at a time, for the scroll-loaded card view (ARCHITECTURE §7). */
-export function useSitesPages(recordsPerPage = LOCATIONS_SCROLL_PAGE_SIZE) {
+export function useSitesPages(
+  filters: SiteFilters = NO_FILTERS,
+  recordsPerPage = LOCATIONS_SCROLL_PAGE_SIZE,
+) {
   return useInfiniteQuery({
-    queryKey: ['locations', 'sites', { recordsPerPage }],
-    queryFn: ({ pageParam, signal }) => getSitesData({ pageNo: pageParam, recordsPerPage }, signal),
+    queryKey: sitesKeys.cards(filters),
+    queryFn: ({ pageParam, signal }) =>
+      getSitesData({ pageNo: pageParam, recordsPerPage }, filters, signal),
     initialPageParam: 1,
     getNextPageParam: nextSitesPage,
+  });
+}
+
+/** One page of 18 for the table view. */
+export function useSitesTablePage(filters: SiteFilters, pageNo: number) {
+  return useQuery({
+    queryKey: sitesKeys.table(filters, pageNo),
+    queryFn: ({ signal }) =>
+      getSitesData({ pageNo, recordsPerPage: LOCATIONS_PAGE_SIZE }, filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** locations svc=getWatchedSitesData: every watched location. */
+export function useWatchedSites() {
+  return useQuery({
+    queryKey: sitesKeys.watched,
+    queryFn: ({ signal }) =>
+      dataSvc<SitesPage>('locations', 'getWatchedSitesData', {
+        query: { pageNo: 1, recordsPerPage: 'all' },
+        signal,
+      }),
   });
 }

@@ -6,9 +6,24 @@ import { locationRootPath } from '../../../app/paths';
 import { useDeviceCount } from '../api/get-device-count';
 import { ConnectivityBadge, connectivityOf } from './connectivity-badge';
 import { DeviceCounts } from './device-counts';
+import { LocationActions } from './location-actions';
 import classes from './location-card.module.css';
 
-/** A location in the card view (spec §2): name, lock, client, device counts, connectivity. */
+export function LockIcon() {
+  return (
+    <Tooltip label="Outlets locked at this location">
+      <IconLock
+        size={18}
+        color="var(--mantine-color-orange-7)"
+        aria-label="Outlets locked"
+        role="img"
+        style={{ flexShrink: 0 }}
+      />
+    </Tooltip>
+  );
+}
+
+/** A location in the card view (spec §2): name, lock, client, device counts, connectivity, actions. */
 export function LocationCard({ location }: { location: Location }) {
   const count = useDeviceCount(location.siteId);
   const failed = count.isError;
@@ -23,17 +38,7 @@ export function LocationCard({ location }: { location: Location }) {
                 {location.name}
               </Link>
             </Title>
-            {location.otltLock && (
-              <Tooltip label="Outlets locked at this location">
-                <IconLock
-                  size={18}
-                  color="var(--mantine-color-orange-7)"
-                  aria-label="Outlets locked"
-                  role="img"
-                  style={{ flexShrink: 0 }}
-                />
-              </Tooltip>
-            )}
+            {location.otltLock && <LockIcon />}
           </Group>
           <ConnectivityBadge state={connectivityOf(count.data, failed)} />
         </Group>
@@ -41,6 +46,9 @@ export function LocationCard({ location }: { location: Location }) {
           Client: {location.client || messages.notAvailable}
         </Text>
         <DeviceCounts count={count.data} failed={failed} />
+        <Group justify="flex-end" style={{ position: 'relative', zIndex: 1 }}>
+          <LocationActions location={location} />
+        </Group>
       </Stack>
     </Card>
   );

@@ -1,17 +1,54 @@
-import { Tabs } from '@mantine/core';
+import { Group, Skeleton, Tabs, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { LOCATION_TABS, locationPath, type LocationTab } from '../../../app/paths';
+import {
+  LOCATION_TABS,
+  locationPath,
+  locationRootPath,
+  type LocationTab,
+} from '../../../app/paths';
 import { LOCATION_TAB_LABELS } from '../../../app/route-labels';
+import { setCrumbName } from '../../../lib/crumb-names';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useLocationSettings } from '../api/location-settings';
+import { useRecordVisit } from '../api/record-visit';
+import { LockIcon } from '../components/location-card';
+import { LocationHeaderMenu } from '../components/location-header-menu';
+import { NoPermissionDialog } from '../components/no-permission-dialog';
 
-/** A location's six tabs (spec §2); the tab contents arrive with later issues. */
+/** A location: header with its name and menu, then the six tabs of spec §2. */
 export function LocationLayout() {
   const { locationId = '' } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const current = LOCATION_TABS.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'devices';
+  const settings = useLocationSettings(locationId);
+  const name = settings.data?.general.locationName;
+  useRecordVisit(locationId);
+  usePageTitle(name ?? 'Location');
+  useEffect(() => {
+    if (name) setCrumbName(locationRootPath(locationId), name);
+  }, [locationId, name]);
+
+  if (settings.isError) return <NoPermissionDialog />;
 
   return (
     <>
+      <Group justify="space-between" align="center" mb="sm" wrap="nowrap">
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          {name ? (
+            <Title order={1} size="h2" lineClamp={1}>
+              {name}
+            </Title>
+          ) : (
+            <Skeleton height={30} width={220} aria-label="Loading location" />
+          )}
+          {settings.data?.otltLock && <LockIcon />}
+        </Group>
+        {settings.data && (
+          <LocationHeaderMenu siteId={locationId} permLvl={settings.data.permLvl} />
+        )}
+      </Group>
       <Tabs
         value={current}
         onChange={(value) => {
@@ -19,9 +56,9 @@ export function LocationLayout() {
         }}
         mb="md"
       >
-        <Tabs.List aria-label="Location pages">
+        <Tabs.List aria-label="Location pages" style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
           {LOCATION_TABS.map((tab) => (
-            <Tabs.Tab key={tab} value={tab}>
+            <Tabs.Tab key={tab} value={tab} style={{ whiteSpace: 'nowrap' }}>
               {LOCATION_TAB_LABELS[tab]}
             </Tabs.Tab>
           ))}

@@ -1,32 +1,55 @@
-import { ActionIcon, Anchor, Center, Loader, Menu, SimpleGrid, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { messages } from '@powerdeck/domain';
-import { IconBuildingCommunity, IconDots, IconPlus } from '@tabler/icons-react';
-import { useCallback } from 'react';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { canUseEmptyStateAction, messages } from '@powerdeck/domain';
+import {
+  IconAdjustmentsHorizontal,
+  IconBuildingCommunity,
+  IconDots,
+  IconLayoutGrid,
+  IconList,
+  IconPlus,
+} from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';
-import { useSitesPages } from '../api/get-sites-data';
+import {
+  NO_FILTERS,
+  useSitesPages,
+  useSitesTablePage,
+  type SiteFilters,
+} from '../api/get-sites-data';
+import { AddLocationWizard } from '../components/add-location/add-location-wizard';
 import { LocationCard } from '../components/location-card';
+import { LocationsTable } from '../components/locations-table';
+import { RefineModal } from '../components/refine-modal';
 import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll';
 
-function openAddLocation() {
-  modals.open({
-    title: 'Add a New Location',
-    closeOnClickOutside: false,
-    children: (
-      <Text size="sm">
-        This screen arrives with the locations issue: a three-step wizard for the location, its
-        client and its picture.
-      </Text>
-    ),
-  });
+type View = 'cards' | 'table';
+
+/** True when every location the user holds is at level CLIENT (the empty-state action is inert). */
+function useIsClientOnly(): boolean {
+  const first = useSitesTablePage(NO_FILTERS, 1);
+  const records = first.data?.records ?? [];
+  return records.length > 0 && records.every((r) => !canUseEmptyStateAction(r.permLvl));
 }
 
-/** /locations/list, card view: 12 locations at a time, more as the page nears its bottom. */
-export function LocationsListPage() {
-  const sites = useSitesPages();
+function CardsView({ filters, onAdd }: { filters: SiteFilters; onAdd: () => void }) {
+  const sites = useSitesPages(filters);
   const { fetchNextPage, hasNextPage, isFetching, isFetchingNextPage } = sites;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   useLoadMoreOnScroll(
@@ -34,40 +57,13 @@ export function LocationsListPage() {
     loadMore,
   );
   const locations = sites.data?.pages.flatMap((page) => page.records) ?? [];
-
-  const menu = (
-    <Menu position="bottom-end" shadow="md">
-      <Menu.Target>
-        <ActionIcon variant="default" size="lg" aria-label="Locations menu">
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconPlus size={16} aria-hidden />} onClick={openAddLocation}>
-          Add a location
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
-
   return (
     <>
-      <PageTitle title="All Locations" actions={menu} />
       {sites.isPending && <LoadingPanel label="Loading locations..." />}
       {sites.isError && !sites.isFetchNextPageError && (
         <ErrorBanner message={messages.loadDeviceInfoFailed} onRetry={() => void sites.refetch()} />
       )}
-      {sites.isSuccess && locations.length === 0 && (
-        <EmptyState
-          message={messages.locationsEmpty}
-          icon={<IconBuildingCommunity size={26} />}
-          action={
-            <Anchor component="button" type="button" onClick={openAddLocation}>
-              Add Location
-            </Anchor>
-          }
-        />
-      )}
+      {sites.isSuccess && locations.length === 0 && <Empty onAdd={onAdd} />}
       {locations.length > 0 && (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
@@ -85,6 +81,131 @@ export function LocationsListPage() {
           )}
         </Stack>
       )}
+    </>
+  );
+}
+
+function TableView({ filters, onAdd }: { filters: SiteFilters; onAdd: () => void }) {
+  const [pageNo, setPageNo] = useState(1);
+  const page = useSitesTablePage(filters, pageNo);
+  if (page.isPending) return <LoadingPanel label="Loading locations..." />;
+  if (page.isError) {
+    return (
+      <ErrorBanner message={messages.loadDeviceInfoFailed} onRetry={() => void page.refetch()} />
+    );
+  }
+  if (page.data.records.length === 0) return <Empty onAdd={onAdd} />;
+  return (
+    <LocationsTable
+      locations={page.data.records}
+      pageNo={pageNo}
+      totalRecords={page.data.totalRecords}
+      onPage={setPageNo}
+    />
+  );
+}
+
+function Empty({ onAdd }: { onAdd: () => void }) {
+  const clientOnly = useIsClientOnly();
+  return (
+    <EmptyState
+      message={messages.locationsEmpty}
+      icon={<IconBuildingCommunity size={26} />}
+      action={
+        <Anchor
+          component="button"
+          type="button"
+          onClick={() => {
+            // spec §6: the empty-state action does nothing for CLIENT
+            if (!clientOnly) onAdd();
+          }}
+        >
+          Add Location
+        </Anchor>
+      }
+    />
+  );
+}
+
+function activeFilterCount(filters: SiteFilters): number {
+  return (
+    (filters.sortBy === 'alphabetical' ? 0 : 1) +
+    (filters.activeOnly ? 1 : 0) +
+    (filters.clientIds.length > 0 ? 1 : 0)
+  );
+}
+
+/** /locations/list: cards (12 a time on scroll) or a table (18 a page), Refine, Add a location. */
+export function LocationsListPage() {
+  const [view, setView] = useLocalStorage<View>({
+    key: 'powerdeck.locations.view',
+    defaultValue: 'cards',
+  });
+  const [filters, setFilters] = useState<SiteFilters>(NO_FILTERS);
+  const [refineOpened, refine] = useDisclosure(false);
+  const [addOpened, add] = useDisclosure(false);
+  const refined = activeFilterCount(filters);
+
+  const actions = (
+    <Group gap="xs">
+      <SegmentedControl
+        aria-label="List or card view"
+        value={view}
+        onChange={(v) => setView(v)}
+        data={[
+          {
+            value: 'cards',
+            label: (
+              <Tooltip label="Card view">
+                <IconLayoutGrid size={16} aria-label="Card view" />
+              </Tooltip>
+            ),
+          },
+          {
+            value: 'table',
+            label: (
+              <Tooltip label="List view">
+                <IconList size={16} aria-label="List view" />
+              </Tooltip>
+            ),
+          },
+        ]}
+      />
+      <Button
+        variant="default"
+        leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+        rightSection={refined > 0 ? <Badge size="xs">{refined}</Badge> : undefined}
+        onClick={refine.open}
+      >
+        Refine
+      </Button>
+      <Menu position="bottom-end" shadow="md">
+        <Menu.Target>
+          <ActionIcon variant="default" size="lg" aria-label="Locations menu">
+            <IconDots size={18} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconPlus size={16} aria-hidden />} onClick={add.open}>
+            Add a location
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+
+  return (
+    <>
+      <PageTitle title="All Locations" actions={actions} />
+      {view === 'cards' ? (
+        <CardsView filters={filters} onAdd={add.open} />
+      ) : (
+        <TableView key={JSON.stringify(filters)} filters={filters} onAdd={add.open} />
+      )}
+      {refineOpened && (
+        <RefineModal opened filters={filters} onClose={refine.close} onApply={setFilters} />
+      )}
+      <AddLocationWizard opened={addOpened} onClose={add.close} />
     </>
   );
 }

@@ -1,0 +1,162 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { energySettingsSchema, type EnergySettings, type SeasonalRate } from '@powerdeck/domain';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useEnergy, useSaveEnergy } from '../../api/location-settings';
+
+function EnergyForm({
+  siteId,
+  initial,
+  canEdit,
+}: {
+  siteId: string;
+  initial: EnergySettings;
+  canEdit: boolean;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const save = useSaveEnergy(siteId);
+  const valid = energySettingsSchema.safeParse(draft);
+  const changed = JSON.stringify(draft) !== JSON.stringify(initial);
+  const setRate = (i: number, patch: Partial<SeasonalRate>) =>
+    setDraft({ ...draft, rates: draft.rates.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
+  const num = (v: string | number) => (typeof v === 'number' ? v : Number(v) || 0);
+
+  return (
+    <Stack>
+      <NumberInput
+        label="Monthly budget"
+        prefix="$"
+        min={0}
+        value={draft.monthlyBudget}
+        onChange={(v) => setDraft({ ...draft, monthlyBudget: num(v) })}
+        disabled={!canEdit}
+        maw={240}
+      />
+      <Text size="sm" fw={500}>
+        Seasonal rates (per kWh)
+      </Text>
+      {draft.rates.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No seasonal rates yet.
+        </Text>
+      )}
+      {draft.rates.map((rate, i) => (
+        <Group key={i} align="flex-end" wrap="wrap" gap="xs">
+          <TextInput
+            label="Season"
+            value={rate.season}
+            onChange={(e) => setRate(i, { season: e.currentTarget.value })}
+            disabled={!canEdit}
+            w={140}
+          />
+          <NumberInput
+            label="From month"
+            min={1}
+            max={12}
+            value={rate.startMonth}
+            onChange={(v) => setRate(i, { startMonth: num(v) })}
+            disabled={!canEdit}
+            w={110}
+          />
+          <NumberInput
+            label="To month"
+            min={1}
+            max={12}
+            value={rate.endMonth}
+            onChange={(v) => setRate(i, { endMonth: num(v) })}
+            disabled={!canEdit}
+            w={110}
+          />
+          <NumberInput
+            label="Rate"
+            prefix="$"
+            min={0}
+            decimalScale={4}
+            value={rate.rate}
+            onChange={(v) => setRate(i, { rate: num(v) })}
+            disabled={!canEdit}
+            w={120}
+          />
+          {canEdit && (
+            <ActionIcon
+              color="red"
+              variant="subtle"
+              aria-label={`Remove ${rate.season || 'rate'}`}
+              mb={6}
+              onClick={() => setDraft({ ...draft, rates: draft.rates.filter((_, j) => j !== i) })}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          )}
+        </Group>
+      ))}
+      {canEdit && (
+        <Group justify="space-between">
+          <Button
+            variant="subtle"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            disabled={draft.rates.length >= 12}
+            onClick={() =>
+              setDraft({
+                ...draft,
+                rates: [...draft.rates, { season: '', startMonth: 1, endMonth: 12, rate: 0 }],
+              })
+            }
+          >
+            Add rate
+          </Button>
+          <Button
+            disabled={!changed || !valid.success}
+            loading={save.isPending}
+            onClick={() =>
+              valid.success &&
+              save.mutate(valid.data, {
+                onSuccess: (saved) => {
+                  setDraft(saved);
+                  notifications.show({ color: 'green', message: 'Energy settings saved' });
+                },
+                onError: () =>
+                  notifications.show({ color: 'red', message: 'Energy settings not saved' }),
+              })
+            }
+          >
+            Save rates
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Energy management with seasonal rates and a monthly budget, stored per location. */
+export function EnergySection({ siteId, canEdit }: { siteId: string; canEdit: boolean }) {
+  const energy = useEnergy(siteId);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack>
+        <Title order={2} size="h4">
+          Energy management
+        </Title>
+        {energy.data && (
+          <EnergyForm
+            key={JSON.stringify(energy.data)}
+            siteId={siteId}
+            initial={energy.data}
+            canEdit={canEdit}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CHALLENGE_KEY_PARTS,
+  MAC_PARTS,
+  MAC_PREFIX,
+  challengeKeyPartsSchema,
+  macPartsSchema,
+  messages,
+  validationMessages,
+} from '@powerdeck/domain';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { isApiRequestError } from '../../../lib/api-client';
+import { useAddNewDevice } from '../api/add-new-device';
+import { SegmentedInput } from './segmented-input';
+
+const ethernetSchema = z.object({ mac: macPartsSchema, ckey: challengeKeyPartsSchema });
+type EthernetInput = z.input<typeof ethernetSchema>;
+type EthernetOutput = z.output<typeof ethernetSchema>;
+
+export const emptyEthernetForm = (): EthernetInput => ({
+  mac: [...MAC_PREFIX, ...Array<string>(MAC_PARTS - MAC_PREFIX.length).fill('')],
+  ckey: Array<string>(CHALLENGE_KEY_PARTS).fill(''),
+});
+
+/** Register request states of spec §4 (idle, loading, success, failure). */
+export type RegisterState = 'idle' | 'loading' | 'success' | 'failure';
+const registerStates: Record<'idle' | 'pending' | 'success' | 'error', RegisterState> = {
+  idle: 'idle',
+  pending: 'loading',
+  success: 'success',
+  error: 'failure',
+};
+
+/** The spec's message, or the server's own for a limit (429) or a refusal (403). */
+function failureMessage(error: unknown): string {
+  return isApiRequestError(error, 429) || isApiRequestError(error, 403)
+    ? error.message
+    : messages.deviceAddFailed;
+}
+
+/**
+ * The Add Ethernet Device tab (spec §2, §5): MAC in six 2-character boxes (10-65-A3 filled in),
+ * challenge key in three 4-character boxes, Register enabled once both are complete.
+ */
+export function EthernetTab({ siteId, onAdded }: { siteId: string; onAdded: () => void }) {
+  const form = useForm<EthernetInput, unknown, EthernetOutput>({
+    resolver: zodResolver(ethernetSchema),
+    mode: 'onChange',
+    defaultValues: emptyEthernetForm(),
+  });
+  const mac = useWatch({ control: form.control, name: 'mac' });
+  const ckey = useWatch({ control: form.control, name: 'ckey' });
+  const { errors, touchedFields, isValid } = form.formState;
+  const register = useAddNewDevice(siteId);
+  const state: RegisterState = registerStates[register.status];
+
+  const setPart = (field: 'mac' | 'ckey', index: number, value: string) =>
+    form.setValue(`${field}.${index}`, value, {
+      shouldValidate: true,
+      shouldDirty: true,
+      shouldTouch: true,
+    });
+  const touch = (field: 'mac' | 'ckey') => () => {
+    void form.trigger(field);
+  };
+  const shown = (field: 'mac' | 'ckey') =>
+    (touchedFields[field] !== undefined || form.formState.isSubmitted) &&
+    errors[field] !== undefined;
+
+  const submit = form.handleSubmit((values) => {
+    register.mutate(
+      { devId: values.mac, claimKey: values.ckey },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: messages.deviceAdded });
+          form.reset(emptyEthernetForm());
+          register.reset();
+          onAdded();
+        },
+        onError: (error) => {
+          notifications.show({ color: 'red', message: failureMessage(error) });
+          form.reset(emptyEthernetForm());
+        },
+      },
+    );
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      aria-label="Add Ethernet Device"
+      data-register-state={state}
+      noValidate
+    >
+      <Stack gap="md">
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            MAC ID
+          </Text>
+          <SegmentedInput
+            label="MAC ID"
+            size={2}
+            values={mac}
+            allowed={/[0-9A-Fa-f]/}
+            separator=":"
+            invalid={shown('mac')}
+            onChange={(i, v) => setPart('mac', i, v)}
+            onBlur={touch('mac')}
+          />
+          {shown('mac') && (
+            <Text size="xs" c="red" role="alert">
+              {validationMessages.macId}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            Challenge key
+          </Text>
+          <SegmentedInput
+            label="Challenge key"
+            size={4}
+            values={ckey}
+            allowed={/[0-9A-Za-z]/}
+            separator="-"
+            invalid={shown('ckey')}
+            onChange={(i, v) => setPart('ckey', i, v)}
+            onBlur={touch('ckey')}
+          />
+          {shown('ckey') && (
+            <Text size="xs" c="red" role="alert">
+              {validationMessages.challengeKey}
+            </Text>
+          )}
+        </Stack>
+        {state === 'failure' && (
+          <Text size="sm" c="red">
+            {failureMessage(register.error)}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!isValid} loading={state === 'loading'}>
+            Register
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { AddDeviceModal, type AddDeviceModalProps } from './components/add-device-modal';

@@ -66,14 +66,14 @@ describe('device paths', () => {
   it('sends the search/alert device path to the canonical controls route', async () => {
     signedIn();
     const { router } = renderRoute('/locations/9/devices/m4315/0A1B2C3D4E5F');
-    await screen.findByRole('heading', { name: 'Device Controls' });
+    await screen.findByRole('tab', { name: 'Device Controls', selected: true });
     expect(router.state.location.pathname).toBe('/locations/9/devices/0A1B2C3D4E5F/m4315/controls');
   });
 
   it('sends the post-join path to the canonical controls route', async () => {
     signedIn();
     const { router } = renderRoute('/locations/9/devices/cv2/ABCDEF/controls');
-    await screen.findByRole('heading', { name: 'Device Controls' });
+    await screen.findByRole('tab', { name: 'Device Controls', selected: true });
     expect(router.state.location.pathname).toBe('/locations/9/devices/ABCDEF/cv2/controls');
   });
 
@@ -87,7 +87,7 @@ describe('device paths', () => {
   it('sends a location to its devices tab', async () => {
     signedIn();
     const { router } = renderRoute('/locations/9');
-    await screen.findByRole('heading', { name: 'All Devices' });
+    await screen.findByRole('tab', { name: 'All Devices', selected: true });
     expect(router.state.location.pathname).toBe('/locations/9/devices');
   });
 });

@@ -66,6 +66,18 @@ export const DeviceAdminHome = lazyNamed(
   () => import('../features/devices/routes/device-admin-home'),
   'DeviceAdminHome',
 );
+export const DeviceControlsPage = lazyNamed(
+  () => import('../features/devices/routes/device-controls-page'),
+  'DeviceControlsPage',
+);
+export const DeviceStatusPage = lazyNamed(
+  () => import('../features/devices/routes/device-status-page'),
+  'DeviceStatusPage',
+);
+export const LocationDevicesPage = lazyNamed(
+  () => import('../features/devices/routes/location-devices-page'),
+  'LocationDevicesPage',
+);
 export const NotesPage = lazyNamed(
   () => import('../features/notes/routes/notes-page'),
   'NotesPage',

@@ -59,9 +59,12 @@ const locationTabRoutes: RouteObject[] = LOCATION_TABS.map((tab) => ({
   handle: crumb(tab, LOCATION_TAB_LABELS[tab], (params) =>
     locationPath(p(params, 'locationId'), tab),
   ),
-  element: (
-    <PlaceholderPage title={LOCATION_TAB_LABELS[tab]} arrivesWith={LOCATION_TAB_ISSUES[tab]} />
-  ),
+  element:
+    tab === 'devices' ? (
+      <Pages.LocationDevicesPage />
+    ) : (
+      <PlaceholderPage title={LOCATION_TAB_LABELS[tab]} arrivesWith={LOCATION_TAB_ISSUES[tab]} />
+    ),
 }));
 
 const deviceSectionRoutes: RouteObject[] = (
@@ -71,12 +74,15 @@ const deviceSectionRoutes: RouteObject[] = (
   handle: crumb(section, DEVICE_SECTION_LABELS[section], (params) =>
     devicePath(deviceRef(params), section),
   ),
-  element: (
-    <PlaceholderPage
-      title={DEVICE_SECTION_LABELS[section]}
-      arrivesWith={`the device ${section} issue`}
-    />
-  ),
+  element:
+    section === 'controls' ? (
+      <Pages.DeviceControlsPage />
+    ) : (
+      <PlaceholderPage
+        title={DEVICE_SECTION_LABELS[section]}
+        arrivesWith={`the device ${section} issue`}
+      />
+    ),
 }));
 
 const deviceAdminRoutes: RouteObject[] = DEVICE_ADMIN_SECTIONS.map((section) => ({
@@ -84,12 +90,15 @@ const deviceAdminRoutes: RouteObject[] = DEVICE_ADMIN_SECTIONS.map((section) => 
   handle: crumb(section, DEVICE_ADMIN_LABELS[section], (params) =>
     devicePath(deviceRef(params), 'admin', section),
   ),
-  element: (
-    <PlaceholderPage
-      title={DEVICE_ADMIN_LABELS[section]}
-      arrivesWith={`the device administration issue (${DEVICE_ADMIN_LABELS[section].toLowerCase()})`}
-    />
-  ),
+  element:
+    section === 'status' ? (
+      <Pages.DeviceStatusPage />
+    ) : (
+      <PlaceholderPage
+        title={DEVICE_ADMIN_LABELS[section]}
+        arrivesWith={`the device administration issue (${DEVICE_ADMIN_LABELS[section].toLowerCase()})`}
+      />
+    ),
 }));
 
 export const signedInRoutes: RouteObject[] = [

@@ -106,3 +106,19 @@ export const ClientContactPage = lazyNamed(
   () => import('../features/clients/routes/client-contact-page'),
   'ClientContactPage',
 );
+export const AccountDetailsPage = lazyNamed(
+  () => import('../features/account/routes/account-details-page'),
+  'AccountDetailsPage',
+);
+export const ChangePasswordPage = lazyNamed(
+  () => import('../features/account/routes/change-password-page'),
+  'ChangePasswordPage',
+);
+export const ChangeEmailPage = lazyNamed(
+  () => import('../features/account/routes/change-email-page'),
+  'ChangeEmailPage',
+);
+export const DeleteAccountPage = lazyNamed(
+  () => import('../features/account/routes/delete-account-page'),
+  'DeleteAccountPage',
+);

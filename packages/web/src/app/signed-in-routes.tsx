@@ -207,11 +207,11 @@ export const signedInRoutes: RouteObject[] = [
     handle: crumb('profile', 'Profile', profilePath()),
     children: [
       { index: true, element: <Navigate to={profilePath()} replace /> },
-      profileRoute('accountDetails', 'Account Details', 'your name, e-mail and time zone'),
-      profileRoute('changePassword', 'Change Password', 'a form to change your password'),
-      profileRoute('changeEmail', 'Change Email', 'a form to change your sign-in e-mail'),
+      profileRoute('accountDetails', 'Account Details', '', <Pages.AccountDetailsPage />),
+      profileRoute('changePassword', 'Change Password', '', <Pages.ChangePasswordPage />),
+      profileRoute('changeEmail', 'Change Email', '', <Pages.ChangeEmailPage />),
       profileRoute('alerts', 'Alert Subscriptions', 'the alerts you subscribe to'),
-      profileRoute('deleteAccount', 'Delete Account', 'closing your account, with feedback'),
+      profileRoute('deleteAccount', 'Delete Account', '', <Pages.DeleteAccountPage />),
     ],
   },
   {
@@ -257,10 +257,13 @@ function profileRoute(
   section: Parameters<typeof profilePath>[0] & string,
   title: string,
   shows: string,
+  element?: RouteObject['element'],
 ): RouteObject {
   return {
     path: section,
     handle: crumb(section, title, profilePath(section)),
-    element: <PlaceholderPage title={title} arrivesWith={`the profile issue: ${shows}`} />,
+    element: element ?? (
+      <PlaceholderPage title={title} arrivesWith={`the profile issue: ${shows}`} />
+    ),
   };
 }

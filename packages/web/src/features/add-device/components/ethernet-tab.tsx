@@ -10,6 +10,7 @@ import {
 } from '@powerdeck/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiRequestError } from '../../../lib/api-client';
@@ -53,7 +54,7 @@ export function EthernetTab({ siteId, onAdded }: { siteId: string; onAdded: () =
   });
   const mac = useWatch({ control: form.control, name: 'mac' });
   const ckey = useWatch({ control: form.control, name: 'ckey' });
-  const { errors, touchedFields, isValid } = form.formState;
+  const { errors, isValid } = form.formState;
   const register = useAddNewDevice(siteId);
   const state: RegisterState = registerStates[register.status];
 
@@ -61,14 +62,11 @@ export function EthernetTab({ siteId, onAdded }: { siteId: string; onAdded: () =
     form.setValue(`${field}.${index}`, value, {
       shouldValidate: true,
       shouldDirty: true,
-      shouldTouch: true,
     });
-  const touch = (field: 'mac' | 'ckey') => () => {
-    void form.trigger(field);
-  };
+  const [touched, setTouched] = useState({ mac: false, ckey: false });
+  const touch = (field: 'mac' | 'ckey') => () => setTouched((t) => ({ ...t, [field]: true }));
   const shown = (field: 'mac' | 'ckey') =>
-    (touchedFields[field] !== undefined || form.formState.isSubmitted) &&
-    errors[field] !== undefined;
+    (touched[field] || form.formState.isSubmitted) && errors[field] !== undefined;
 
   const submit = form.handleSubmit((values) => {
     register.mutate(
@@ -77,12 +75,14 @@ export function EthernetTab({ siteId, onAdded }: { siteId: string; onAdded: () =
         onSuccess: () => {
           notifications.show({ color: 'green', message: messages.deviceAdded });
           form.reset(emptyEthernetForm());
+          setTouched({ mac: false, ckey: false });
           register.reset();
           onAdded();
         },
         onError: (error) => {
           notifications.show({ color: 'red', message: failureMessage(error) });
           form.reset(emptyEthernetForm());
+          setTouched({ mac: false, ckey: false });
         },
       },
     );

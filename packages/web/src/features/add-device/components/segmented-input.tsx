@@ -10,6 +10,7 @@ export interface SegmentedInputProps {
   /** Characters a box accepts; others are dropped as they are typed or pasted. */
   allowed: RegExp;
   onChange: (index: number, value: string) => void;
+  /** Focus left the whole group (not just one box for the next). */
   onBlur?: () => void;
   /** Separator drawn between boxes. */
   separator?: string;
@@ -101,7 +102,15 @@ export function SegmentedInput(props: SegmentedInputProps) {
             onChange={(event) => handleChange(index, event.currentTarget.value)}
             onPaste={(event) => handlePaste(index, event)}
             onKeyDown={(event) => handleKeyDown(index, event)}
-            onBlur={props.onBlur}
+            onBlur={(event) => {
+              // leaving one box for the next is still editing; leaving the group is a touch
+              const next = event.relatedTarget;
+              if (!(
+                next instanceof Node && event.currentTarget.closest('[role=group]')?.contains(next)
+              )) {
+                props.onBlur?.();
+              }
+            }}
             styles={{
               input: {
                 width: `calc(${size}ch + 24px)`,

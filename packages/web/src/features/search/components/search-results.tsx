@@ -101,7 +101,8 @@ export function SearchResults({ results, keyword, onChoose }: SearchResultsProps
             primary={Object.entries(o.outlets).map(([otlt, label], i) => (
               <span key={otlt}>
                 {i > 0 && ', '}
-                {mark(label)} <span className={classes.outletNo}>({otlt})</span>
+                <span className={classes.outletNo}>Outlet {otlt}: </span>
+                {mark(label)}
               </span>
             ))}
             secondary={`${o.deviceName || o.devId} · ${o.locationName}`}

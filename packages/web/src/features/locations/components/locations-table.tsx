@@ -14,7 +14,7 @@ function Row({ location }: { location: Location }) {
   const open = () => void navigate(locationRootPath(location.siteId));
   return (
     <Table.Tr onClick={open} style={{ cursor: 'pointer' }}>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <ConnectivityBadge state={connectivityOf(count.data, count.isError)} />
       </Table.Td>
       <Table.Td>
@@ -60,7 +60,7 @@ export function LocationsTable({
         <Table striped highlightOnHover verticalSpacing="sm" miw={860}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Status</Table.Th>
+              <Table.Th w={150}>Status</Table.Th>
               <Table.Th>Location Name</Table.Th>
               <Table.Th aria-label="Lock" w={40} />
               <Table.Th>Client Name</Table.Th>

@@ -220,24 +220,14 @@ export const signedInRoutes: RouteObject[] = [
     children: [
       {
         index: true,
-        element: (
-          <PlaceholderPage
-            title="Help & Support"
-            arrivesWith="the help issue: guides and how to reach support"
-          />
-        ),
+        element: <Pages.HelpPage />,
       },
       {
         path: 'devices/:devClass',
         handle: crumb('help-device', 'Device Help', (params) =>
           deviceHelpPath(p(params, 'devClass')),
         ),
-        element: (
-          <PlaceholderPage
-            title="Device Help"
-            arrivesWith="the help issue: how this device class works"
-          />
-        ),
+        element: <Pages.DeviceHelpPage />,
       },
     ],
   },

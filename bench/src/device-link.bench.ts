@@ -115,10 +115,42 @@ async function runWith(deviceCount: number): Promise<BenchResult[]> {
   writeFileSync(planFile, JSON.stringify(world.plan));
 
   const fleet = child('fleet-process.ts', [url, planFile, TEST_DEVICE_KEY]);
+  try {
+    return await measure(
+      app,
+      base,
+      database,
+      world,
+      url,
+      dir,
+      fleet,
+      deviceCount,
+      Boolean(external),
+    );
+  } finally {
+    if (fleet.exitCode === null) fleet.kill('SIGKILL');
+    await app.close();
+    await link.close();
+    await dispose();
+    await broker?.stop();
+  }
+}
+
+async function measure(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  base: string,
+  database: Database,
+  world: Awaited<ReturnType<typeof buildDeviceWorld>>,
+  url: string,
+  dir: string,
+  fleet: ChildProcess,
+  deviceCount: number,
+  external: boolean,
+): Promise<BenchResult[]> {
   const ready = await message<{ online: number; devices: number; ms: number }>(
     fleet,
     'ready',
-    600_000,
+    Number(process.env.BENCH_FLEET_WAIT_MS ?? 600_000),
   );
   const hub = app.devices.hub;
   const onlineCount = () =>
@@ -224,11 +256,6 @@ async function runWith(deviceCount: number): Promise<BenchResult[]> {
   fleet.send('stop');
   await new Promise((r) => fleet.once('exit', r));
   results.push(await ingest(app, database, world.plan, url, dir));
-
-  await app.close();
-  await link.close();
-  await dispose();
-  await broker?.stop();
   return results;
 }
 

@@ -8,6 +8,7 @@ import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';
 import { useWatchedSites } from '../api/get-sites-data';
 import { useWatchedDevices } from '../api/location-outlets';
+import { DeviceActions } from '../components/device-actions';
 import { LocationCard } from '../components/location-card';
 
 function WatchedDevices() {
@@ -26,6 +27,7 @@ function WatchedDevices() {
               <Table.Th>Type</Table.Th>
               <Table.Th>Location</Table.Th>
               <Table.Th>Status</Table.Th>
+              <Table.Th>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -53,6 +55,9 @@ function WatchedDevices() {
                   <Badge variant="light" color={d.connected ? 'green' : 'red'}>
                     {d.connected ? 'Connected' : 'Disconnected'}
                   </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <DeviceActions device={d} />
                 </Table.Td>
               </Table.Tr>
             ))}

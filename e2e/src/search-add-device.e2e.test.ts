@@ -1,0 +1,119 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hasBrowser, launchBrowser, newContext, signIn } from './support/browser';
+
+/** The first demo device waiting to be claimed, as printed in the start banner. */
+const DEMO_DEVICE = { mac: ['C0', 'DE', '01'], key: ['PD7K', 'Q2M9', 'X4TB'] };
+const SECOND_DEVICE_MAC = ['C0', 'DE', '02'];
+
+describe.skipIf(!hasBrowser())('search and add a device', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  beforeEach(async () => {
+    context = await newContext(browser);
+    page = await context.newPage();
+    await signIn(page, 'owner@example.com');
+    await page.waitForURL('**/locations/list');
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const searchBox = () => page.getByRole('searchbox', { name: 'Search' });
+  const group = (name: string) => page.getByRole('region', { name });
+
+  it('suggests a location while typing and opens it; the click sets the site cookie', async () => {
+    await searchBox().fill('harbor view lob');
+    const location = group('Locations').getByRole('link', { name: /Harbor View Lobby/ });
+    await location.waitFor();
+    expect(await group('Locations').locator('mark').first().textContent()).toBe('Harbor View Lob');
+    await location.click();
+    await page.waitForURL(/\/locations\/[^/]+\/devices$/);
+    await page.getByRole('heading', { name: 'Harbor View Lobby' }).waitFor();
+    const cookies = await context.cookies();
+    const siteId = page.url().split('/')[4];
+    expect(cookies.find((c) => c.name === 'site')?.value).toBe(siteId);
+    const recent = await page.evaluate(() => localStorage.getItem('recentSearch'));
+    expect(recent).toContain('Harbor View Lobby');
+  });
+
+  it('searches a device by name with Enter and opens the device path', async () => {
+    await searchBox().fill('BB1000');
+    await searchBox().press('Enter');
+    const device = group('Devices').getByRole('link').first();
+    await device.waitFor();
+    await device.click();
+    await page.waitForURL(/\/locations\/[^/]+\/devices\/bb1000\/1065A3[0-9A-F]{6}/);
+  });
+
+  it('finds an outlet label and opens its device with the keyword', async () => {
+    await searchBox().fill('Projector');
+    await searchBox().press('Enter');
+    const outlet = group('Outlets').getByRole('link').first();
+    await outlet.waitFor();
+    await outlet.click();
+    await page.waitForURL(
+      /\/locations\/[^/]+\/devices\/[a-z0-9]+\/1065A3[0-9A-F]{6}.*keyword=Projector/,
+    );
+  });
+
+  it('finds a client and opens its settings; nothing found says so', async () => {
+    await searchBox().fill('Summit Dental Group');
+    await searchBox().press('Enter');
+    const client = group('Clients').getByRole('link', { name: /Summit Dental Group/ });
+    await client.waitFor();
+    await client.click();
+    await page.waitForURL(/\/clients\/[^/]+\/settings$/);
+    await searchBox().fill('no such thing 42');
+    await searchBox().press('Enter');
+    await page.getByText('No results found.').waitFor();
+    await searchBox().press('Escape');
+    await page.getByText('No results found.').waitFor({ state: 'hidden' });
+  });
+
+  async function openAddDevice() {
+    await searchBox().fill('Integrator Showroom');
+    await group('Locations')
+      .getByRole('link', { name: /Integrator Showroom/ })
+      .click();
+    await page.waitForURL(/\/locations\/[^/]+\/devices$/);
+    await page.getByRole('button', { name: 'Location menu' }).click();
+    await page.getByRole('menuitem', { name: 'Add a Device' }).click();
+    await page.getByRole('dialog', { name: 'Add a New Device' }).waitFor();
+  }
+
+  async function typeDevice(mac: string[], key: string[]) {
+    const macBoxes = page.getByRole('group', { name: 'MAC ID' }).getByRole('textbox');
+    await macBoxes.nth(3).click();
+    await page.keyboard.type(mac.join(''));
+    const keyBoxes = page.getByRole('group', { name: 'Challenge key' }).getByRole('textbox');
+    await keyBoxes.nth(0).click();
+    await page.keyboard.type(key.join(''));
+  }
+
+  it('refuses a wrong challenge key with the spec error', async () => {
+    await openAddDevice();
+    const registerButton = page.getByRole('button', { name: 'Register' });
+    expect(await registerButton.isDisabled()).toBe(true);
+    await typeDevice(SECOND_DEVICE_MAC, ['AAAA', 'BBBB', 'CCCC']);
+    await registerButton.click();
+    await page.getByText('ERROR: Please check MAC ID or Challenge Key').first().waitFor();
+  });
+
+  it('adds an Ethernet device with a demo claim key; it appears in the location', async () => {
+    await openAddDevice();
+    await typeDevice(DEMO_DEVICE.mac, DEMO_DEVICE.key);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('New device has been added successfuly').waitFor();
+    await page.getByRole('dialog', { name: 'Add a New Device' }).waitFor({ state: 'hidden' });
+    await page.getByText('1065A3C0DE01').first().waitFor();
+  });
+});

@@ -19,3 +19,4 @@ export * from './api/search';
 export * from './api/registration';
 export * from './api/notes';
 export * from './api/account';
+export * from './api/groups';

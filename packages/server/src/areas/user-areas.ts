@@ -6,6 +6,9 @@ import type { PasswordHasher } from '../infra/passwords';
 import { AccountRepository } from './account/account.repository';
 import { registerAccountRoutes } from './account/account.routes';
 import { AccountService } from './account/account.service';
+import { GroupsRepository } from './groups/groups.repository';
+import { registerGroupsRoutes } from './groups/groups.routes';
+import { GroupsService } from './groups/groups.service';
 import { NotesRepository } from './notes/notes.repository';
 import { registerNotesRoutes } from './notes/notes.routes';
 import { NotesService } from './notes/notes.service';
@@ -20,7 +23,7 @@ export interface UserAreasDeps {
   publicOrigin: string;
 }
 
-/** Notes, profile and account: the calls a user makes about their own work. */
+/** Notes, profile and account, and admin groups: the calls a user makes about their own work. */
 export function installUserAreas(dataSvc: DataSvc, deps: UserAreasDeps): void {
   const { db, clock, permissions } = deps;
   registerNotesRoutes(dataSvc, new NotesService(new NotesRepository(db), permissions, clock));
@@ -34,4 +37,5 @@ export function installUserAreas(dataSvc: DataSvc, deps: UserAreasDeps): void {
       publicOrigin: deps.publicOrigin,
     }),
   );
+  registerGroupsRoutes(dataSvc, new GroupsService(new GroupsRepository(db)));
 }

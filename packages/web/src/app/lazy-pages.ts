@@ -130,3 +130,11 @@ export const DeviceHelpPage = lazyNamed(
   () => import('../features/help/routes/device-help-page'),
   'DeviceHelpPage',
 );
+export const AdminPage = lazyNamed(
+  () => import('../features/groups/routes/admin-page'),
+  'AdminPage',
+);
+export const GroupPage = lazyNamed(
+  () => import('../features/groups/routes/group-page'),
+  'GroupPage',
+);

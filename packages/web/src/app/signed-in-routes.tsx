@@ -183,22 +183,12 @@ export const signedInRoutes: RouteObject[] = [
     children: [
       {
         index: true,
-        element: (
-          <PlaceholderPage
-            title="Administration"
-            arrivesWith="the admin groups issue: groups of locations and users"
-          />
-        ),
+        element: <Pages.AdminPage />,
       },
       {
         path: 'groups/:groupId',
         handle: crumb('group', 'Group', (params) => adminGroupPath(p(params, 'groupId'))),
-        element: (
-          <PlaceholderPage
-            title="View Group"
-            arrivesWith="the admin groups issue: the group's locations and users"
-          />
-        ),
+        element: <Pages.GroupPage />,
       },
     ],
   },

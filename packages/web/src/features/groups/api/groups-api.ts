@@ -1,0 +1,88 @@
+import type {
+  GroupCandidates,
+  GroupDetails,
+  GroupInput,
+  GroupsPage,
+  UserSitesData,
+} from '@powerdeck/domain';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dataSvc } from '../../../lib/api-client';
+
+/** Admin groups live at /data-svc/groups/dataSvc.php (our choice of area; docs/api). */
+const area = 'groups';
+const script = 'dataSvc.php';
+export const GROUPS_PER_PAGE = 10;
+
+export const groupsKeys = {
+  all: ['groups'] as const,
+  list: ['groups', 'list'] as const,
+  candidates: ['groups', 'candidates'] as const,
+  details: (id: string) => ['groups', 'details', id] as const,
+};
+
+/** The admin list: pages appended to the earlier ones (spec §4). */
+export function useGroupsList() {
+  return useInfiniteQuery({
+    queryKey: groupsKeys.list,
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      dataSvc<GroupsPage>(area, 'listGroupsForUser', {
+        script,
+        query: { pageNo: pageParam, recordsPerPage: GROUPS_PER_PAGE },
+      }),
+    getNextPageParam: (last) =>
+      last.pageNo * last.recordsPerPage < last.totalRecords ? last.pageNo + 1 : undefined,
+  });
+}
+
+/** The caller's level at each location, for canCreateGroup. */
+export function useUserSites() {
+  return useQuery({
+    queryKey: ['accountManagement', 'getUserSitesData', 'self'],
+    queryFn: () => dataSvc<UserSitesData>('accountManagement', 'getUserSitesData'),
+  });
+}
+
+export function useGroupCandidates(enabled: boolean) {
+  return useQuery({
+    queryKey: groupsKeys.candidates,
+    queryFn: () => dataSvc<GroupCandidates>(area, 'getGroupCandidates', { script }),
+    enabled,
+  });
+}
+
+export function useGroupDetails(id: string | null) {
+  return useQuery({
+    queryKey: groupsKeys.details(id ?? ''),
+    queryFn: () => dataSvc<GroupDetails>(area, 'getGroupDetailsById', { script, query: { id } }),
+    enabled: id !== null,
+  });
+}
+
+export function useSaveGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: GroupInput }) =>
+      id === null
+        ? dataSvc<{ id: string }>(area, 'createGroupWithLocnsAndUsers', { script, json: input })
+        : dataSvc<{ id: string }>(area, 'editGroupWithLocnsAndUsers', {
+            script,
+            query: { id },
+            json: { ...input, id },
+          }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsKeys.all }),
+  });
+}
+
+export function useDeleteGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      dataSvc<{ id: string }>(area, 'deleteGroupWithLocnsAndUsers', {
+        script,
+        method: 'POST',
+        query: { id },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsKeys.all }),
+  });
+}

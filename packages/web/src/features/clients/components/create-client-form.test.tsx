@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { publicConfig, renderRoute, signedInUser, stubApi } from '../../../test/render';
 
+/** The first render loads the lazy route chunk, slow when the machine is busy. */
+const FIRST_RENDER = { timeout: 15_000 };
+
 function open() {
   stubApi({
     public: { body: publicConfig },
@@ -15,7 +18,9 @@ function open() {
 describe('create-client form', () => {
   it('shows the spec §5 messages', async () => {
     open();
-    await userEvent.click(await screen.findByRole('button', { name: 'Create Client' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Create Client' }, FIRST_RENDER),
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please enter client name')).toBeInTheDocument();
     expect(screen.getByText('Please enter a client email')).toBeInTheDocument();
@@ -28,7 +33,9 @@ describe('create-client form', () => {
 
   it("has the image picker labelled 'Client image' with Browse, refusing bad files", async () => {
     open();
-    await userEvent.click(await screen.findByRole('button', { name: 'Create Client' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Create Client' }, FIRST_RENDER),
+    );
     expect(await screen.findByText('Client image')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Browse' })).toBeInTheDocument();
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;

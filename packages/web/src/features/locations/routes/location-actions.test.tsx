@@ -11,6 +11,9 @@ import {
   type FakeResponse,
 } from '../../../test/render';
 
+/** The first render loads the lazy route chunk, slow when the machine is busy. */
+const FIRST_RENDER = { timeout: 15_000 };
+
 function buildLocation(overrides: Partial<Location> = {}): Location {
   return {
     siteId: '1',
@@ -62,17 +65,21 @@ describe('location actions', () => {
       },
       getSitesData: () => ({ body: page([buildLocation({ watched })]) }),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Add to Watchlist' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Add to Watchlist' }, FIRST_RENDER),
+    );
     expect(await screen.findByText('Location added to Watchlist')).toBeInTheDocument();
     expect(calls('addSite')[0]).toContain('/data-svc/watchManagement/');
     expect(
-      await screen.findByRole('button', { name: 'Remove from Watchlist' }),
+      await screen.findByRole('button', { name: 'Remove from Watchlist' }, FIRST_RENDER),
     ).toBeInTheDocument();
   });
 
   it('says the watch failed word for word', async () => {
     render(buildLocation({ watched: true }), { deleteSite: { status: 500, body: { error: 'x' } } });
-    await userEvent.click(await screen.findByRole('button', { name: 'Remove from Watchlist' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Remove from Watchlist' }, FIRST_RENDER),
+    );
     expect(await screen.findByText('Location cant be removed from Watchlist')).toBeInTheDocument();
   });
 
@@ -87,7 +94,7 @@ describe('location actions', () => {
           })
         : (original?.(input, init) ?? Promise.reject(new Error('no stub'))),
     );
-    const bell = await screen.findByRole('button', { name: 'Mute Notifications' });
+    const bell = await screen.findByRole('button', { name: 'Mute Notifications' }, FIRST_RENDER);
     await userEvent.click(bell);
     await waitFor(() => expect(bell).toHaveAttribute('aria-disabled', 'true'));
     await userEvent.click(bell);
@@ -104,7 +111,7 @@ describe('location actions', () => {
   it('ignores the mute click for CLIENT and INSTALLER', async () => {
     for (const permLvl of ['CLIENT', 'INSTALLER'] as const) {
       const { calls } = render(buildLocation({ permLvl, siteId: permLvl }));
-      const bell = await screen.findByRole('button', { name: 'Mute Notifications' });
+      const bell = await screen.findByRole('button', { name: 'Mute Notifications' }, FIRST_RENDER);
       expect(bell).toHaveAttribute('aria-disabled', 'true');
       await userEvent.click(bell);
       expect(calls('muteSite')).toHaveLength(0);
@@ -114,7 +121,9 @@ describe('location actions', () => {
 
   it('shows the primary contact, or that none is assigned', async () => {
     render(buildLocation(), {});
-    await userEvent.click(await screen.findByRole('button', { name: 'Primary contact' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Primary contact' }, FIRST_RENDER),
+    );
     expect(await screen.findByText('Primary contact not assigned')).toBeInTheDocument();
   });
 
@@ -131,7 +140,9 @@ describe('location actions', () => {
         },
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Primary contact' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Primary contact' }, FIRST_RENDER),
+    );
     expect(await screen.findByText('Maya Lind')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'maya@x.test' })).toHaveAttribute(
       'href',
@@ -141,7 +152,7 @@ describe('location actions', () => {
 
   it('switches to the table view with the spec columns', async () => {
     render(buildLocation({ otltLock: true, client: null }));
-    await screen.findByRole('link', { name: 'Main Office' });
+    await screen.findByRole('link', { name: 'Main Office' }, FIRST_RENDER);
     await userEvent.click(screen.getByLabelText('List view'));
     const table = await screen.findByRole('table');
     const headers = within(table)

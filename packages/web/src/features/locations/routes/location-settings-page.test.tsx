@@ -10,6 +10,9 @@ import {
   type FakeResponse,
 } from '../../../test/render';
 
+/** The first render loads the lazy route chunk, slow when the machine is busy. */
+const FIRST_RENDER = { timeout: 15_000 };
+
 const view = (permLvl: LocationSettingsView['permLvl']): LocationSettingsView => ({
   siteId: 's1',
   permLvl,
@@ -49,7 +52,7 @@ function open(settings: FakeResponse) {
 describe('Location Settings', () => {
   it('disables Save until changed and valid, with the spec messages', async () => {
     open({ body: view('owner') });
-    const save = await screen.findByRole('button', { name: 'Save' });
+    const save = await screen.findByRole('button', { name: 'Save' }, FIRST_RENDER);
     expect(save).toBeDisabled();
     const name = screen.getByLabelText(/Location name/);
     await userEvent.clear(name);
@@ -66,7 +69,9 @@ describe('Location Settings', () => {
 
   it('shows the location name in the header and breadcrumb, and hides lock and delete from CLIENT', async () => {
     open({ body: view('CLIENT') });
-    expect(await screen.findByRole('heading', { name: 'Harbor View Lobby' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Harbor View Lobby' }, FIRST_RENDER),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Harbor View Lobby' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByText('Delete location')).not.toBeInTheDocument();
@@ -81,7 +86,11 @@ describe('Location Settings', () => {
       body: { error: "You don't have permission to access this location." },
     });
     expect(
-      await screen.findByText("You don't have permission to access this location."),
+      await screen.findByText(
+        "You don't have permission to access this location.",
+        {},
+        FIRST_RENDER,
+      ),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(router.state.location.pathname).toMatch(/^\/locations/);

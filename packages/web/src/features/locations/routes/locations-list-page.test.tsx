@@ -12,6 +12,9 @@ import {
 } from '../../../test/render';
 import { nextSitesPage } from '../api/get-sites-data';
 
+/** The first render loads the lazy route chunk, slow when the machine is busy. */
+const FIRST_RENDER = { timeout: 15_000 };
+
 function buildLocation(overrides: Partial<Location> = {}): Location {
   return {
     siteId: '1',
@@ -53,7 +56,9 @@ describe('LocationsListPage', () => {
       },
       { body: { total: 4, active: 3, inActive: 1 } },
     );
-    const office = (await screen.findByRole('link', { name: 'Main Office' })).closest('article');
+    const office = (await screen.findByRole('link', { name: 'Main Office' }, FIRST_RENDER)).closest(
+      'article',
+    );
     expect(office).not.toBeNull();
     const card = within(office as HTMLElement);
     expect(card.getByText('Client: Acme')).toBeInTheDocument();
@@ -94,7 +99,9 @@ describe('LocationsListPage', () => {
     expect(await screen.findByText('Error while loading device information.')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('link', { name: 'Main Office' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Main Office' }, FIRST_RENDER),
+    ).toBeInTheDocument();
   });
 
   it('loads the next page near the bottom and stops after the last', async () => {

@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { publicConfig, renderRoute, signedInUser, stubApi } from '../../../test/render';
 
+/** The first render loads the lazy route chunk, slow when the machine is busy. */
+const FIRST_RENDER = { timeout: 15_000 };
+
 const sites: SitesPage = {
   records: [
     {
@@ -54,7 +57,9 @@ describe('WatchlistPage', () => {
       'watchManagement:deleteDevice': { body: { ok: true } },
     });
     renderRoute('/watchlist');
-    expect(await screen.findByRole('link', { name: 'Harbor View Lobby' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Harbor View Lobby' }, FIRST_RENDER),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Lobby Rack' })).toHaveAttribute(
       'href',
       '/locations/s1/devices/AA01/m4315/controls',

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { publicConfig, renderRoute, signedInUser, stubApi, urlOf } from '../../../../test/render';
 import { toPayload, wizardDefaults } from './wizard-form';
 
+/** The first render loads the lazy route chunk, slow when the machine is busy. */
+const FIRST_RENDER = { timeout: 15_000 };
+
 const empty: SitesPage = { records: [], totalRecords: 0, pageNo: 1, recordsPerPage: 12 };
 
 function open() {
@@ -43,7 +46,9 @@ function open() {
 describe('Add a New Location wizard', () => {
   it("refuses Next without a name: 'Please enter location name'", async () => {
     open();
-    await userEvent.click(await screen.findByRole('button', { name: 'Add Location' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Add Location' }, FIRST_RENDER),
+    );
     expect(await screen.findByText('Add a New Location')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Please enter location name')).toBeInTheDocument();
@@ -51,7 +56,9 @@ describe('Add a New Location wizard', () => {
 
   it("checks the zip code: 'Please enter proper zipcode'", async () => {
     open();
-    await userEvent.click(await screen.findByRole('button', { name: 'Add Location' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Add Location' }, FIRST_RENDER),
+    );
     await userEvent.type(await screen.findByLabelText(/Location name/), 'Depot');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await userEvent.type(await screen.findByLabelText('Zip code'), '!');
@@ -61,7 +68,9 @@ describe('Add a New Location wizard', () => {
 
   it('needs name, phone and e-mail for a new client, then posts the location and client', async () => {
     const fetchMock = open();
-    await userEvent.click(await screen.findByRole('button', { name: 'Add Location' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Add Location' }, FIRST_RENDER),
+    );
     await userEvent.type(await screen.findByLabelText(/Location name/), 'Depot');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }));

@@ -13,3 +13,5 @@ export { startEmbeddedBroker, type EmbeddedBroker } from './infra/mqtt/embedded-
 export { connectDeviceLink, type DeviceLink } from './infra/mqtt/device-link';
 export { buildDeviceWorld, insertPlan, LiveClock, TEST_DEVICE_KEY } from './test/devices';
 export { SseClient, eventually } from './test/sse';
+export { SearchRepository, type SearchScope } from './areas/search/search.repository';
+export { SearchService } from './areas/search/search.service';

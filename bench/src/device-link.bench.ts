@@ -177,7 +177,9 @@ async function measure(
   const statusSeen: number[] = [];
   const failures: string[] = [];
   const state = new Map<string, boolean>();
-  for (let i = 0; i < commands; i++) {
+  let fleetGone = false;
+  fleet.once('exit', () => (fleetGone = true));
+  for (let i = 0; i < commands && !fleetGone; i++) {
     const index = i % targets.length;
     const device = targets[index] as DevicePlan;
     const sse = streams[index] as SseClient;
@@ -247,14 +249,19 @@ async function measure(
         database: database.kind,
         broker: external ? 'external' : 'embedded',
       },
-      ...(failures.length > 0
-        ? { note: `first failures: ${failures.slice(0, 3).join('; ')}` }
+      ...(failures.length > 0 || fleetGone
+        ? {
+            note: `${fleetGone ? 'the fleet process died; ' : ''}first failures: ${failures.slice(0, 3).join('; ')}`,
+          }
         : {}),
     },
   ];
 
-  fleet.send('stop');
-  await new Promise((r) => fleet.once('exit', r));
+  if (fleet.exitCode === null && fleet.signalCode === null) {
+    const exited = new Promise((r) => fleet.once('exit', r));
+    fleet.send('stop');
+    await exited;
+  }
   results.push(await ingest(app, database, world.plan, url, dir));
   return results;
 }

@@ -61,7 +61,10 @@ describe('notes page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => {
       const call = fetchMock.mock.calls.find(([input]) => urlOf(input).includes('svc=createNote'));
-      expect(String(call?.[1]?.body)).toBe('siteId=s1&note=a%2520%2526%2520b');
+      const body = call?.[1]?.body;
+      expect(body instanceof URLSearchParams ? body.toString() : body).toBe(
+        'siteId=s1&note=a%2520%2526%2520b',
+      );
     });
   });
 

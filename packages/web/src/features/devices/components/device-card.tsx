@@ -66,27 +66,27 @@ export function DeviceCard({
       component="section"
     >
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap={4} wrap="nowrap" className={classes.name}>
-            <Title order={1} size="h3" className={classes.title}>
-              {meta.devName}
-            </Title>
-            <Tooltip label="Edit Device Name" withArrow>
-              <ActionIcon
-                variant="subtle"
-                aria-label="Edit Device Name"
-                disabled={!canRenameDevice(meta.permLvl)}
-                onClick={onEditName}
-              >
-                <IconPencil size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-          <Badge color={colour.colour} variant="light" flex="none">
+        <Group gap={4} wrap="nowrap" className={classes.name}>
+          <Title order={1} size="h3" className={classes.title}>
+            {meta.devName}
+          </Title>
+          <Tooltip label="Edit Device Name" withArrow>
+            <ActionIcon
+              variant="subtle"
+              aria-label="Edit Device Name"
+              disabled={!canRenameDevice(meta.permLvl)}
+              onClick={onEditName}
+            >
+              <IconPencil size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm">{spec.displayName}</Text>
+          <Badge color={colour.colour} variant="light">
             {colour.label}
           </Badge>
         </Group>
-        <Text size="sm">{spec.displayName}</Text>
         <Text size="sm">
           <Text span c="dimmed">{`${spec.idLabel}: `}</Text>
           {meta.devId}

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { canEditOutlets, getDeviceSpec } from '@powerdeck/domain';
-import { IconEdit } from '@tabler/icons-react';
+import { IconEdit, IconLock } from '@tabler/icons-react';
 import type { PanelDevice } from '../hooks/use-device-data';
 import { useDevicePanelContext } from './device-panel-context';
 import { KidCard } from './kid-card';
@@ -64,6 +64,14 @@ export function OutletPanel({
           )}
         </Group>
       </Group>
+      {meta.locationLocked && hasOutlets && (
+        <Group gap={6} mb="xs" c="dimmed">
+          <IconLock size={14} aria-hidden />
+          <Text size="xs">
+            Outlets at this location are locked: they can be cycled but not switched.
+          </Text>
+        </Group>
+      )}
       <Stack gap="md">
         {own && <OutletRows device={own} keyword={keyword} />}
         {kids.map((kid) => (

@@ -86,6 +86,7 @@ export function OutletRow({
         thumbIcon={inProgress ? <Loader size={10} /> : undefined}
         data-in-progress={inProgress || undefined}
         color="teal"
+        classNames={{ input: classes.switchInput, track: classes.switchTrack }}
       />
       <Stack gap={0} className={classes.labels}>
         <Group gap={6} wrap="wrap">

@@ -57,7 +57,7 @@ export function StatusTable({ rows }: { rows: readonly StatusRow[] }) {
   if (!first) return null;
   const columns = getDeviceSpec(first.devClass).statusColumns;
   return (
-    <ScrollArea type="auto">
+    <ScrollArea type="auto" offsetScrollbars>
       <Table striped withTableBorder withColumnBorders miw={columns.length * 96} fz="sm">
         <Table.Thead>
           <Table.Tr>

@@ -52,7 +52,7 @@ export function LocationDevicesPage() {
       <Table highlightOnHover verticalSpacing="xs" miw={640} aria-label="All Devices">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Status</Table.Th>
+            <Table.Th w={110}>Status</Table.Th>
             <Table.Th>Device</Table.Th>
             <Table.Th>Class</Table.Th>
             <Table.Th>Device ID</Table.Th>
@@ -64,7 +64,7 @@ export function LocationDevicesPage() {
           {rows.map(({ device, opens, depth }) => (
             <Table.Tr key={device.devId}>
               <Table.Td>
-                <Badge color={device.connected ? 'teal' : 'red'} variant="light">
+                <Badge color={device.connected ? 'teal' : 'red'} variant="light" miw={84}>
                   {device.connected ? 'Active' : 'Inactive'}
                 </Badge>
               </Table.Td>

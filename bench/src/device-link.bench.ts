@@ -6,6 +6,7 @@ import {
   TEST_DEVICE_KEY,
   buildApp,
   buildDeviceWorld,
+  clearRetained,
   connectDeviceLink,
   loadConfig,
   migrate,
@@ -129,6 +130,8 @@ async function runWith(deviceCount: number): Promise<BenchResult[]> {
     );
   } finally {
     if (fleet.exitCode === null) fleet.kill('SIGKILL');
+    // a shared external broker keeps retained messages: leave none of ours behind
+    if (external) await clearRetained(url, world.plan).catch(() => undefined);
     await app.close();
     await link.close();
     await dispose();

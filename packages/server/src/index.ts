@@ -11,7 +11,13 @@ export type { DeviceArea, DeviceAreaOptions } from './areas/devices/device-area'
 export { deriveDeviceSecret } from './infra/mqtt/device-credentials';
 export { startEmbeddedBroker, type EmbeddedBroker } from './infra/mqtt/embedded-broker';
 export { connectDeviceLink, type DeviceLink } from './infra/mqtt/device-link';
-export { buildDeviceWorld, insertPlan, LiveClock, TEST_DEVICE_KEY } from './test/devices';
+export {
+  buildDeviceWorld,
+  clearRetained,
+  insertPlan,
+  LiveClock,
+  TEST_DEVICE_KEY,
+} from './test/devices';
 export { SseClient, eventually } from './test/sse';
 export { SearchRepository, type SearchScope } from './areas/search/search.repository';
 export { SearchService } from './areas/search/search.service';

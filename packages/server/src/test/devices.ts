@@ -1,5 +1,6 @@
 import { type DeviceClass, getDeviceSpec } from '@powerdeck/domain';
 import { type DevicePlan, Fleet, TEST_TIMING, planFleet } from '@powerdeck/simulator';
+import mqtt from 'mqtt';
 import { randomBytes } from 'node:crypto';
 import { SessionRepository } from '../areas/auth/session.repository';
 import { SessionService } from '../areas/auth/session.service';
@@ -168,4 +169,26 @@ export function startTestFleet(plan: DevicePlan[], url: string): Fleet {
     timing: { ...TEST_TIMING, cycleOffMs: 200, rebootDownMs: 500 },
     backoff: { initialMs: 100, maxMs: 1000 },
   });
+}
+
+/**
+ * Clears the retained `online` and `status` of a plan's devices and kids on a broker that allows
+ * anonymous clients (a shared Mosquitto would otherwise hand them to every later subscriber).
+ */
+export async function clearRetained(url: string, plan: readonly DevicePlan[]): Promise<void> {
+  const client = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
+  try {
+    for (const p of plan) {
+      const roots = [p.devId, ...p.kids.map((k) => `${p.devId}/kids/${k.devId}`)];
+      for (const root of roots) {
+        for (const leaf of ['online', 'status']) {
+          await client.publishAsync(`pd/v1/${root}/${leaf}`, '', { qos: 0, retain: true });
+        }
+      }
+    }
+    // a QoS 1 round trip: everything before it has reached the broker
+    await client.publishAsync('pd/v1/cleanup', '', { qos: 1 });
+  } finally {
+    await client.endAsync();
+  }
 }

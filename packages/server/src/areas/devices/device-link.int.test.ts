@@ -19,6 +19,7 @@ import {
   TEST_DEVICE_KEY,
   type TestBroker,
   buildDeviceWorld,
+  clearRetained,
   startTestFleet,
   testBrokers,
 } from '../../test/devices';
@@ -75,6 +76,8 @@ describe.each(cases)('device link on $name', ({ broker: brokerCase, database }) 
 
   afterAll(async () => {
     await fleet?.stop();
+    // a shared Mosquitto keeps retained messages: leave none of ours behind
+    if (!broker?.enforcesAcl && world) await clearRetained(broker.url, world.plan);
     await t?.app.close();
     await link?.close();
     await opened?.dispose();

@@ -20,3 +20,4 @@ export * from './api/registration';
 export * from './api/notes';
 export * from './api/account';
 export * from './api/groups';
+export * from './api/alerts';

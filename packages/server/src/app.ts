@@ -8,6 +8,7 @@ import { AuthService } from './areas/auth/auth.service';
 import { SessionRepository } from './areas/auth/session.repository';
 import { SessionService } from './areas/auth/session.service';
 import { registerConfigRoutes } from './areas/config/config.routes';
+import { installAlerts } from './areas/alerts/alerts-area';
 import { type DeviceAreaOptions, installDevices } from './areas/devices/device-area';
 import { LocationsRepository } from './areas/locations/locations.repository';
 import { installLocationAreas } from './areas/locations/locations-area';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticate,
     options: deps.devices ?? {},
   });
+  installAlerts(app, dataSvc, { db, clock, permissions });
 
   installSearchAndRegistration(dataSvc, { db, permissions, passwords, clock });
 

@@ -138,3 +138,7 @@ export const GroupPage = lazyNamed(
   () => import('../features/groups/routes/group-page'),
   'GroupPage',
 );
+export const AlertSubscriptionsPage = lazyNamed(
+  () => import('../features/alerts/routes/alert-subscriptions-page'),
+  'AlertSubscriptionsPage',
+);

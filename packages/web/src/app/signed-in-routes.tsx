@@ -200,7 +200,7 @@ export const signedInRoutes: RouteObject[] = [
       profileRoute('accountDetails', 'Account Details', '', <Pages.AccountDetailsPage />),
       profileRoute('changePassword', 'Change Password', '', <Pages.ChangePasswordPage />),
       profileRoute('changeEmail', 'Change Email', '', <Pages.ChangeEmailPage />),
-      profileRoute('alerts', 'Alert Subscriptions', 'the alerts you subscribe to'),
+      profileRoute('alerts', 'Alert Subscriptions', '', <Pages.AlertSubscriptionsPage />),
       profileRoute('deleteAccount', 'Delete Account', '', <Pages.DeleteAccountPage />),
     ],
   },

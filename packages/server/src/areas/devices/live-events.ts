@@ -21,6 +21,7 @@ interface Ring {
 export class LiveEvents {
   private readonly rings = new Map<string, Ring>();
   private lastSeq = 0;
+  private readonly everyEventListeners = new Set<(event: LiveEvent) => void>();
   /** When this bus started: anything before it is not in any ring. */
   readonly startSeq: number;
 
@@ -60,7 +61,14 @@ export class LiveEvents {
       if (dropped) ring.droppedSeq = dropped.seq;
     }
     for (const listener of ring.listeners) listener(envelope);
+    for (const listener of this.everyEventListeners) listener(event);
     return envelope;
+  }
+
+  /** Every event of every device, e.g. for raising alerts; the listener must not throw. */
+  onEveryEvent(listener: (event: LiveEvent) => void): () => void {
+    this.everyEventListeners.add(listener);
+    return () => this.everyEventListeners.delete(listener);
   }
 
   subscribe(devId: string, listener: Listener): () => void {

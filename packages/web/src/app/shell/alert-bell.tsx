@@ -1,20 +1,48 @@
-import { ActionIcon, Popover, Text } from '@mantine/core';
+import { ActionIcon, Indicator, Popover } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
+import { AlertsPanel } from '../../features/alerts/components/alerts-panel';
+import { useAlertsPolling } from '../../features/alerts/hooks/use-alerts-polling';
 
-/** The header bell; the unread badge and the alerts panel arrive with the alerts issue. */
+/** The header bell with the unread badge; polling lives as long as the shell (spec §4). */
 export function AlertBell() {
+  const alerts = useAlertsPolling();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const unread = alerts.data?.unread ?? 0;
   return (
-    <Popover position="bottom-end" width={280} shadow="md" withArrow>
+    <Popover
+      position="bottom-end"
+      width={360}
+      shadow="md"
+      withArrow
+      opened={opened}
+      onChange={(o) => !o && close()}
+    >
       <Popover.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Alerts">
-          <IconBell size={22} aria-hidden />
-        </ActionIcon>
+        <Indicator
+          label={unread > 99 ? '99+' : unread}
+          size={18}
+          color="red"
+          disabled={unread === 0}
+          offset={6}
+        >
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={unread > 0 ? `Alerts, ${unread} unread` : 'Alerts'}
+            onClick={toggle}
+          >
+            <IconBell size={22} aria-hidden />
+          </ActionIcon>
+        </Indicator>
       </Popover.Target>
-      <Popover.Dropdown>
-        <Text size="sm">
-          The alerts panel arrives with the alerts issue: alerts and notifications for your
-          locations and devices.
-        </Text>
+      <Popover.Dropdown p="xs">
+        <AlertsPanel
+          records={alerts.data?.records ?? []}
+          onChanged={alerts.restart}
+          onNavigate={close}
+        />
       </Popover.Dropdown>
     </Popover>
   );

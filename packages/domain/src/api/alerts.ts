@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Alert `type`: 0 is an alert; every other value is a notification (the hidden tab). */
+export const ALERT_TYPE = 0;
+
+/** One alert of `notificationsManagement svc=enumerate` (spec §3); `time` is epoch ms. */
+export const alertRecordSchema = z.object({
+  id: z.number().int(),
+  read: z.boolean(),
+  isSubscribed: z.boolean(),
+  msg: z.string(),
+  time: z.number(),
+  type: z.number().int(),
+  siteId: z.string().nullable(),
+  locationId: z.string().nullable(),
+  devClass: z.string().nullable(),
+  devId: z.string().nullable(),
+  parentDevClass: z.string().nullable(),
+  parentDevId: z.string().nullable(),
+});
+export type AlertRecord = z.infer<typeof alertRecordSchema>;
+
+export const alertsListSchema = z.object({
+  records: z.array(alertRecordSchema),
+  unread: z.number().int(),
+});
+export type AlertsList = z.infer<typeof alertsListSchema>;
+
+export const alertSubscriptionSchema = z.object({
+  type: z.number().int(),
+  devClass: z.string(),
+  devId: z.string(),
+  subscribed: z.boolean(),
+  devName: z.string().nullable(),
+  siteId: z.string().nullable(),
+});
+export type AlertSubscription = z.infer<typeof alertSubscriptionSchema>;
+
+export const alertSubscriptionKeySchema = z.object({
+  type: z.coerce.number().int().min(0).max(100),
+  devClass: z.string().trim().min(1).max(40),
+  devId: z.string().trim().min(1).max(100),
+});
+export type AlertSubscriptionKey = z.infer<typeof alertSubscriptionKeySchema>;

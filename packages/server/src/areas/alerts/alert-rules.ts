@@ -1,0 +1,101 @@
+import { type DeviceStatusView, powerConditionOf } from '@powerdeck/domain';
+
+/** What raised an alert; `type` 0 is an alert, 1 a notification (the hidden tab). */
+export type AlertKind = 'offline' | 'online' | 'power' | 'battery' | 'fault' | 'outlet' | 'command';
+
+export interface AlertDraft {
+  kind: AlertKind;
+  type: number;
+  msg: string;
+}
+
+/** Battery alerts fire when the charge falls below this (0-1). */
+export const LOW_BATTERY = 0.2;
+
+const FAULTS = [
+  ['avmfault', 'AVM fault'],
+  ['wiringfault', 'wiring fault'],
+  ['brkrfault', 'breaker fault'],
+] as const;
+
+const POWER_TEXT: Record<string, string> = {
+  normal: 'normal',
+  recovering: 'recovering',
+  'under-voltage': 'under-voltage',
+  'over-voltage': 'over-voltage',
+  lost: 'lost',
+  test: 'test',
+};
+
+/**
+ * The alerts a new status raises against the previous one (pure, so the rules are testable):
+ * a power condition change, the battery falling low, a fault appearing, an outlet switching.
+ */
+export function statusAlerts(
+  name: string,
+  before: DeviceStatusView | undefined,
+  after: DeviceStatusView,
+): AlertDraft[] {
+  if (!before) return [];
+  const drafts: AlertDraft[] = [];
+  if (
+    after.pwr_cond !== undefined &&
+    before.pwr_cond !== undefined &&
+    after.pwr_cond !== before.pwr_cond
+  ) {
+    const condition = POWER_TEXT[powerConditionOf(after.pwr_cond) ?? ''] ?? String(after.pwr_cond);
+    drafts.push({ kind: 'power', type: 0, msg: `${name}: power condition ${condition}.` });
+  }
+  if (
+    after.battlevel !== undefined &&
+    before.battlevel !== undefined &&
+    after.battlevel < LOW_BATTERY &&
+    before.battlevel >= LOW_BATTERY
+  ) {
+    drafts.push({
+      kind: 'battery',
+      type: 0,
+      msg: `${name}: battery low (${Math.round(after.battlevel * 100)}%).`,
+    });
+  }
+  for (const [field, label] of FAULTS) {
+    if (after[field] === true && before[field] !== true) {
+      drafts.push({ kind: 'fault', type: 0, msg: `${name}: ${label}.` });
+    }
+  }
+  for (const fault of after.sol ?? []) {
+    if (!(before.sol ?? []).includes(fault))
+      drafts.push({ kind: 'fault', type: 0, msg: `${name}: ${fault}.` });
+  }
+  after.otlts.forEach((on, index) => {
+    const was = before.otlts[index];
+    if (was !== undefined && was !== on) {
+      drafts.push({
+        kind: 'outlet',
+        type: 1,
+        msg: `${name}: outlet ${index + 1} turned ${on ? 'on' : 'off'}.`,
+      });
+    }
+  });
+  return drafts;
+}
+
+export function offlineAlert(name: string): AlertDraft {
+  return { kind: 'offline', type: 0, msg: `${name} is offline.` };
+}
+
+export function onlineAlert(name: string): AlertDraft {
+  return { kind: 'online', type: 0, msg: `${name} is back online.` };
+}
+
+export function commandFailedAlert(
+  name: string,
+  svc: string,
+  error: string | undefined,
+): AlertDraft {
+  return {
+    kind: 'command',
+    type: 0,
+    msg: `${name}: command ${svc} failed${error ? ` (${error})` : ''}.`,
+  };
+}

@@ -1,0 +1,170 @@
+import type { AlertsList, AlertSubscription } from '@powerdeck/domain';
+import { eq, isNull, and } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices, permissions, siteMutes } from '../../infra/db/schema';
+import { testDatabases } from '../../test/databases';
+import { type DemoApp, type DemoRole, startDemoApp } from '../../test/demo-sessions';
+
+describe.each(testDatabases())('alerts on $name', (testDb) => {
+  let d: DemoApp;
+  let device = { devId: '', devClass: '', siteId: '' };
+
+  beforeAll(async () => {
+    d = await startDemoApp(testDb);
+    const db = d.opened.database.db;
+    const adminSites = await db
+      .select({ siteId: permissions.siteId })
+      .from(permissions)
+      .innerJoin(devices, eq(devices.siteId, permissions.siteId))
+      .where(and(isNull(devices.parentDevId), eq(permissions.permLvl, 'ADMIN')))
+      .limit(1);
+    const siteId = adminSites[0]?.siteId ?? '';
+    const [row] = await db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.siteId, siteId), isNull(devices.parentDevId)))
+      .limit(1);
+    if (!row?.siteId) throw new Error('demo has no device at an ADMIN location');
+    device = { devId: row.devId, devClass: row.devClass, siteId: row.siteId };
+    await db.update(devices).set({ online: false }).where(eq(devices.devId, device.devId));
+  });
+  afterAll(() => d.close());
+
+  const list = async (role: DemoRole) =>
+    (
+      await d.call(role, 'notificationsManagement', 'enumerate', { query: { isFromWeb: 'true' } })
+    ).json<AlertsList>();
+  const emit = async (change: 'online' | 'offline') => {
+    d.t.app.devices.events.publish({ type: 'device', devId: device.devId, change });
+    await d.t.app.alerts.idle();
+  };
+
+  it('a device that drops for a few seconds pages no one', async () => {
+    await emit('offline');
+    d.t.clock.advance(5_000);
+    await emit('online');
+    d.t.clock.advance(120_000);
+    expect(await d.t.app.alerts.sweep()).toBe(0);
+    expect((await list('admin')).records).toHaveLength(0);
+  });
+
+  it('offline after the grace period alerts the users there, then back online', async () => {
+    await emit('offline');
+    d.t.clock.advance(30_000);
+    expect(await d.t.app.alerts.sweep()).toBe(0);
+    d.t.clock.advance(31_000);
+    expect(await d.t.app.alerts.sweep()).toBe(1);
+    const { records, unread } = await list('admin');
+    expect(unread).toBe(1);
+    expect(records[0]).toMatchObject({
+      type: 0,
+      read: false,
+      isSubscribed: true,
+      devId: device.devId,
+      siteId: device.siteId,
+    });
+    expect(records[0]?.msg).toMatch(/is offline\.$/);
+    await emit('online');
+    expect((await list('admin')).records[0]?.msg).toMatch(/is back online\.$/);
+  });
+
+  it('honours the per-location grace period and the location mute', async () => {
+    const set = await d.call('admin', 'alertsManagement', 'setAlertSettings', {
+      form: { siteId: device.siteId, offlineGraceSeconds: '300' },
+    });
+    expect(set.statusCode).toBe(200);
+    await d.opened.database.db
+      .insert(siteMutes)
+      .values({ userId: await userId('admin'), siteId: device.siteId });
+    const before = (await list('admin')).records.length;
+    await emit('offline');
+    d.t.clock.advance(120_000);
+    expect(await d.t.app.alerts.sweep()).toBe(0);
+    d.t.clock.advance(200_000);
+    expect(await d.t.app.alerts.sweep()).toBe(1);
+    expect((await list('admin')).records).toHaveLength(before);
+    await d.opened.database.db.delete(siteMutes);
+    await emit('online');
+  });
+
+  it('marks read one and all; another user cannot mark mine', async () => {
+    const { records } = await list('admin');
+    const id = String(records[0]?.id);
+    expect(
+      (await d.call('installer', 'notificationsManagement', 'read', { query: { id } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await d.call('admin', 'notificationsManagement', 'read', { query: { id } })).statusCode,
+    ).toBe(200);
+    expect((await list('admin')).records[0]?.read).toBe(true);
+    expect((await d.call('admin', 'notificationsManagement', 'readall')).statusCode).toBe(200);
+    expect((await list('admin')).unread).toBe(0);
+  });
+
+  it('unsubscribes once (then refuses), stops new alerts, and re-subscribes', async () => {
+    const key = { type: '0', devClass: device.devClass, devId: device.devId };
+    expect(
+      (await d.call('admin', 'alertsManagement', 'unsubscribe', { query: key })).statusCode,
+    ).toBe(200);
+    const again = await d.call('admin', 'alertsManagement', 'unsubscribe', { query: key });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      error: 'There was an error unsubscribing alert or you have already unsubscribed.',
+    });
+    expect((await list('admin')).records.every((r) => !r.isSubscribed)).toBe(true);
+    const subs = (await d.call('admin', 'alertsManagement', 'listSubscriptions')).json<{
+      records: AlertSubscription[];
+    }>();
+    expect(subs.records[0]).toMatchObject({ devId: device.devId, subscribed: false });
+    const before = (await list('admin')).records.length;
+    await emit('offline');
+    d.t.clock.advance(400_000);
+    await d.t.app.alerts.sweep();
+    expect((await list('admin')).records).toHaveLength(before);
+    expect(
+      (await d.call('admin', 'alertsManagement', 'subscribe', { query: key })).statusCode,
+    ).toBe(200);
+    await emit('online');
+  });
+
+  it('raises status alerts: power condition and outlet changes', async () => {
+    const status = (pwr: number, otlts: boolean[]) => ({
+      sysTime: 1,
+      time: 1,
+      interval: 10,
+      pwr_cond: pwr,
+      otlts,
+    });
+    const publish = async (s: ReturnType<typeof status>) => {
+      d.t.app.devices.events.publish({ type: 'status', devId: device.devId, status: s });
+      await d.t.app.alerts.idle();
+    };
+    await publish(status(0, [true, false]));
+    await publish(status(2, [true, true]));
+    const { records } = await list('installer');
+    expect(records.some((r) => r.type === 0 && /power condition under-voltage/.test(r.msg))).toBe(
+      true,
+    );
+    expect(records.some((r) => r.type === 1 && /outlet 2 turned on/.test(r.msg))).toBe(true);
+  });
+
+  it('answers 401 without a session, 400 for bad input, 403 for grace settings without admin', async () => {
+    expect((await d.call(null, 'notificationsManagement', 'enumerate')).statusCode).toBe(401);
+    expect(
+      (await d.call('admin', 'notificationsManagement', 'read', { query: { id: 'x' } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await d.call('admin', 'alertsManagement', 'unsubscribe', { query: { type: '0' } }))
+        .statusCode,
+    ).toBe(400);
+    const byInstaller = await d.call('installer', 'alertsManagement', 'setAlertSettings', {
+      form: { siteId: device.siteId, offlineGraceSeconds: '10' },
+    });
+    expect([403]).toContain(byInstaller.statusCode);
+  });
+
+  async function userId(role: DemoRole): Promise<string> {
+    const response = await d.call(role, 'auth', 'session');
+    return response.json<{ user: { userId: string } }>().user.userId;
+  }
+});

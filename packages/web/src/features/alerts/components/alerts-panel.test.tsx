@@ -1,0 +1,120 @@
+import type { AlertRecord } from '@powerdeck/domain';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type FakeResponse,
+  publicConfig,
+  renderRoute,
+  signedInUser,
+  stubApi,
+  urlOf,
+} from '../../../test/render';
+
+const alert = (overrides: Partial<AlertRecord>): AlertRecord => ({
+  id: 1,
+  read: false,
+  isSubscribed: true,
+  msg: 'Lobby PDU is offline.',
+  time: Date.UTC(2024, 2, 5, 14, 7, 9),
+  type: 0,
+  siteId: 's1',
+  locationId: 's1',
+  devClass: 'km4315',
+  devId: 'KID1',
+  parentDevClass: 'cv2',
+  parentDevId: 'CARD1',
+  ...overrides,
+});
+
+function renderShell(records: AlertRecord[], answers: Record<string, FakeResponse> = {}) {
+  const fetchMock = stubApi({
+    public: { body: publicConfig },
+    session: { body: { user: signedInUser } },
+    getSitesData: { body: { records: [], totalRecords: 0, pageNo: 1, recordsPerPage: 12 } },
+    enumerate: { body: { records, unread: records.filter((r) => !r.read && r.type === 0).length } },
+    ...answers,
+  });
+  const calls = (svc: string) =>
+    fetchMock.mock.calls.filter(([input]) => urlOf(input).includes(`svc=${svc}`)).length;
+  return { fetchMock, calls, ...renderRoute('/helpAndSupport') };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('alerts panel', () => {
+  it('shows the unread badge, alerts only, and opens the parent device of a child class', async () => {
+    const { router } = renderShell([
+      alert({}),
+      alert({ id: 2, type: 3, msg: 'Outlet 1 turned on.' }),
+    ]);
+    const bell = await screen.findByRole('button', { name: 'Alerts, 1 unread' });
+    await userEvent.click(bell);
+    expect(await screen.findByText('Lobby PDU is offline.')).toBeInTheDocument();
+    expect(screen.getByText('Mar/05/2024', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText('Outlet 1 turned on.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Notifications' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('Lobby PDU is offline.'));
+    expect(router.state.location.pathname).toBe('/locations/s1/devices/cv2/CARD1');
+  });
+
+  it("says 'No alerts.' and disables 'Mark all as read' when none are unread", async () => {
+    renderShell([]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Alerts' }));
+    expect(await screen.findByText('No alerts.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
+  it('disables Mark as Read once read and Unsubscribe once unsubscribed', async () => {
+    renderShell([alert({ read: true, isSubscribed: false })]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Alerts' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Alert options' }));
+    expect(await screen.findByRole('menuitem', { name: 'Mark as Read' })).toBeDisabled();
+    expect(screen.getByRole('menuitem', { name: 'Unsubscribe' })).toBeDisabled();
+  });
+
+  it('shows the spec messages for a failed unsubscribe and a failed mark-read', async () => {
+    renderShell([alert({})], {
+      unsubscribe: { status: 400, body: { error: 'x' } },
+      read: { status: 500, body: { error: 'x' } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Alerts, 1 unread' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Alert options' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Unsubscribe' }));
+    expect(
+      await screen.findByText(
+        'There was an error unsubscribing alert or you have already unsubscribed.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Alert options' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Mark as Read' }));
+    expect(await screen.findByText('Error marking notification as read.')).toBeInTheDocument();
+  });
+
+  it('polls every 60 s while the shell is mounted, restarts after unsubscribing, stops on unmount', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls, unmount } = renderShell([alert({})], { unsubscribe: { body: { ok: true } } });
+    await screen.findByRole('button', { name: 'Alerts, 1 unread' });
+    const first = calls('enumerate');
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(calls('enumerate')).toBe(first + 1);
+
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await user.click(screen.getByRole('button', { name: 'Alerts, 1 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Alert options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Unsubscribe' }));
+    expect(await screen.findByText('Unsubscribed from alert successfully.')).toBeInTheDocument();
+    const afterRestart = calls('enumerate');
+    expect(afterRestart).toBe(first + 2);
+    // the count starts again: nothing at the old 60 s mark, one 60 s after the restart
+    await act(() => vi.advanceTimersByTimeAsync(40_000));
+    expect(calls('enumerate')).toBe(afterRestart);
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(calls('enumerate')).toBe(afterRestart + 1);
+
+    unmount();
+    await act(() => vi.advanceTimersByTimeAsync(180_000));
+    expect(calls('enumerate')).toBe(afterRestart + 1);
+  });
+});

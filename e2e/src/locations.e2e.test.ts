@@ -157,6 +157,20 @@ describe.skipIf(!hasBrowser())('locations, watchlist, settings and clients', () 
     expect(await page.getByText('E2E Depot Renamed').count()).toBe(0);
   });
 
+  for (const who of ['admin', 'support']) {
+    it(`${who}: may edit a location's settings and sees its people`, async () => {
+      await signInAs(who);
+      await page.locator('article a').first().click();
+      await page.getByRole('tab', { name: 'Location Settings' }).click();
+      await page.getByLabel(/Location name/).waitFor();
+      expect(await page.getByLabel(/Location name/).isDisabled()).toBe(false);
+      await page.getByRole('button', { name: 'Delete location' }).waitFor();
+      await page.getByText('owner@example.com').waitFor();
+      await page.getByRole('button', { name: 'Location menu' }).click();
+      await page.getByRole('menuitem', { name: 'Notes' }).waitFor();
+    });
+  }
+
   it('an unknown location shows the No Permission dialog and returns to the list', async () => {
     await signInAs('client');
     await page.goto('/locations/no-such-location/settings');

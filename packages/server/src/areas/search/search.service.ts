@@ -26,8 +26,9 @@ export class SearchService {
     const [locations, devices, outletRows, clients] = await Promise.all([
       this.repo.locations(scope, pattern, limit),
       this.repo.devices(scope, pattern, limit),
-      // several outlets of one device may match: read more rows, then group per device
-      this.repo.outlets(scope, pattern, limit * 4),
+      // several outlets of one device may match: read more rows, then group per device (twice
+      // the limit: each extra row is another label to test for a user who sees few locations)
+      this.repo.outlets(scope, pattern, limit * 2),
       this.repo.clients(scope, pattern, limit),
     ]);
     return {

@@ -58,9 +58,9 @@ describe('Device Controls timers', () => {
     });
     renderRoute(controlsPath(meta));
     await screen.findByRole('heading', { name: 'Rack M4315' });
-    await act(() => vi.advanceTimersByTimeAsync(880_000));
+    await act(() => vi.advanceTimersByTimeAsync(850_000));
     expect(screen.queryByText('Monitoring Paused')).not.toBeInTheDocument();
-    await act(() => vi.advanceTimersByTimeAsync(25_000));
+    await act(() => vi.advanceTimersByTimeAsync(55_000));
     expect(
       await screen.findByText(
         'Monitoring has been paused due to inactivity. Click OK if you want to resume monitoring.',

@@ -7,9 +7,16 @@ import type {
   LiveEvent,
   LiveEventsPage,
 } from '@powerdeck/domain';
+import { configure } from '@testing-library/react';
+import { vi } from 'vitest';
 import { publicConfig, signedInUser, stubApi, type FakeResponse } from '../../../test/render';
 
 /** Test-data builders for the device screens (CONVENTIONS "Tests"). */
+
+// These tests render the whole console and follow commands through the polling fallback; on a
+// busy two-core machine the first render of a lazy page alone can take several seconds.
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 45_000 });
 
 export const SITE = 'S1';
 export const nowSec = () => Math.floor(Date.now() / 1000);

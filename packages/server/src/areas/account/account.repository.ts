@@ -38,7 +38,7 @@ export class AccountRepository {
       return rows.map((r) => ({
         siteId: r.siteId,
         name: r.name,
-        permLvl: r.permLvl ?? ('ADMIN'),
+        permLvl: r.permLvl ?? 'ADMIN',
       }));
     }
     return this.db

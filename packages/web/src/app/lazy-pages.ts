@@ -122,10 +122,7 @@ export const DeleteAccountPage = lazyNamed(
   () => import('../features/account/routes/delete-account-page'),
   'DeleteAccountPage',
 );
-export const HelpPage = lazyNamed(
-  () => import('../features/help/routes/help-page'),
-  'HelpPage',
-);
+export const HelpPage = lazyNamed(() => import('../features/help/routes/help-page'), 'HelpPage');
 export const DeviceHelpPage = lazyNamed(
   () => import('../features/help/routes/device-help-page'),
   'DeviceHelpPage',

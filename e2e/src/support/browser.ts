@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'powerdeck-demo';
 export const ARTIFACTS_DIR = resolve(import.meta.dirname, '../../../artifacts');
@@ -56,4 +56,65 @@ export async function saveScreenshot(page: Page, name: string) {
     path: resolve(ARTIFACTS_DIR, 'screenshots', `${name}.png`),
     fullPage: true,
   });
+}
+
+export interface BrowserPage {
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Signs in as `{who}@example.com` with the demo password and waits for the locations list. */
+  signInAs(who: string): Promise<void>;
+}
+
+/**
+ * Registers the hooks every browser suite needs — one Chromium per file, a fresh context and
+ * page per test, a screenshot named `{prefix}-{test}` when a test fails — and hands back the
+ * current page. Call it inside the `describe`.
+ */
+export function useBrowserPage(
+  prefix: string,
+  options: { userAgent?: string; width?: number } = {},
+): BrowserPage {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  const required = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is only available inside a test`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await newContext(required(browser, 'the browser'), options);
+    page = await context.newPage();
+  });
+  afterEach(async (ctx) => {
+    if (page && ctx.task.result?.state === 'fail') {
+      await saveScreenshot(page, `${prefix}-${ctx.task.name}`).catch(() => undefined);
+    }
+    await context?.close();
+  });
+
+  const session: BrowserPage = {
+    get browser() {
+      return required(browser, 'the browser');
+    },
+    get context() {
+      return required(context, 'the browser context');
+    },
+    get page() {
+      return required(page, 'the page');
+    },
+    async signInAs(who: string) {
+      const current = required(page, 'the page');
+      await signIn(current, `${who}@example.com`);
+      await current.waitForURL('**/locations/list');
+    },
+  };
+  return session;
 }

@@ -83,6 +83,8 @@ export class AlertRaiser {
   }
 
   private async raiseMany(devId: string, drafts: (name: string) => AlertDraft[]): Promise<void> {
+    // Nearly every status report raises nothing: decide that before touching the database.
+    if (drafts(devId).length === 0) return;
     const device = await this.repo.device(devId);
     if (!device) return;
     const now = this.clock.now();

@@ -19,6 +19,11 @@ export interface DeviceStreamOptions {
   onStreamChange?: (open: boolean) => void;
   /** Polling interval of the fallback (spec §9: data refreshed every two seconds). */
   pollMs: number;
+  /**
+   * False polls only, without opening a push stream: a screen following many devices keeps the
+   * browser's few connections per host (HTTP/1.1 allows six) free for its other calls.
+   */
+  push?: boolean;
 }
 
 function streamUrl(devClass: string, devId: string): string {
@@ -46,7 +51,7 @@ function parseEnvelope(text: string): LiveEventEnvelope | undefined {
 
 /** Opens the stream (or the fallback) and returns the function that closes it. */
 export function openDeviceStream(options: DeviceStreamOptions): () => void {
-  const { devClass, devId, onEvent, onStreamChange, pollMs } = options;
+  const { devClass, devId, onEvent, onStreamChange, pollMs, push = true } = options;
   let closed = false;
   let since = Date.now();
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
@@ -74,7 +79,7 @@ export function openDeviceStream(options: DeviceStreamOptions): () => void {
     if (pollTimer === undefined && !closed) pollTimer = setTimeout(() => void poll(), pollMs);
   };
 
-  if (typeof EventSource === 'undefined') {
+  if (!push || typeof EventSource === 'undefined') {
     onStreamChange?.(false);
     startPolling();
   } else {

@@ -4,11 +4,17 @@ import { IconEdit, IconLock } from '@tabler/icons-react';
 import type { PanelDevice } from '../hooks/use-device-data';
 import { useDevicePanelContext } from './device-panel-context';
 import { KidCard } from './kid-card';
-import { OutletRow } from './outlet-row';
+import { OutletRow, type OutletControls } from './outlet-row';
 import { SequenceControls } from './sequence-controls';
 
 function OutletRows({ device, keyword }: { device: PanelDevice; keyword: string }) {
-  const { meta } = useDevicePanelContext();
+  const { meta, data, state, actions } = useDevicePanelContext();
+  const controls: OutletControls = {
+    locationLocked: meta.locationLocked,
+    state,
+    data,
+    actions,
+  };
   const spec = getDeviceSpec(device.devClass);
   const outlets = device.isKid
     ? (meta.kids.find((kid) => kid.devId === device.devId)?.info.otlts ?? [])
@@ -19,6 +25,7 @@ function OutletRows({ device, keyword }: { device: PanelDevice; keyword: string 
       {Array.from({ length: spec.outletCount }, (_, i) => i + 1).map((otlt) => (
         <div role="listitem" key={otlt}>
           <OutletRow
+            controls={controls}
             device={device}
             otlt={otlt}
             outlet={outlets.find((o) => o.otltId === otlt)}

@@ -6,11 +6,28 @@ import {
   type DeviceOutlet,
 } from '@powerdeck/domain';
 import { IconLock, IconRefresh } from '@tabler/icons-react';
-import type { PanelDevice } from '../hooks/use-device-data';
-import { isOutletCycling, isOutletInProgress, panelOf } from '../state/device-panel-reducer';
+import type { OutletActions } from '../hooks/outlet-actions';
+import type { DevicesData, PanelDevice } from '../hooks/use-device-data';
+import {
+  isOutletCycling,
+  isOutletInProgress,
+  panelOf,
+  type PanelsState,
+} from '../state/device-panel-reducer';
 import { CommandStateText } from './command-state-text';
-import { useDevicePanelContext } from './device-panel-context';
 import classes from './outlet-row.module.css';
+
+/**
+ * What an outlet row reads and does: the same on the device panel and the location's All Outlets
+ * tab (one implementation of spec §4's switch and cycle).
+ */
+export interface OutletControls {
+  /** The location's outlets are locked: toggles are refused. */
+  locationLocked: boolean;
+  state: PanelsState;
+  data: Pick<DevicesData, 'connected' | 'status'>;
+  actions: OutletActions;
+}
 
 /** The labels a row shows: name1..name3 on banked models, the one name otherwise. */
 export function outletLabels(device: PanelDevice, outlet: DeviceOutlet | undefined): string[] {
@@ -28,17 +45,19 @@ export function labelMatches(labels: readonly string[], keyword: string): boolea
 
 /** One outlet: index, cycle button, on/off toggle, labels, lock marker and command state. */
 export function OutletRow({
+  controls,
   device,
   otlt,
   outlet,
-  keyword,
+  keyword = '',
 }: {
+  controls: OutletControls;
   device: PanelDevice;
   otlt: number;
   outlet: DeviceOutlet | undefined;
-  keyword: string;
+  keyword?: string;
 }) {
-  const { meta, data, state, actions } = useDevicePanelContext();
+  const { data, state, actions } = controls;
   const panel = panelOf(state, device.devId);
   const connected = data.connected[device.devId] ?? false;
   const on = connected && (data.status[device.devId]?.otlts[otlt - 1] ?? false);
@@ -47,7 +66,7 @@ export function OutletRow({
   const locked = outlet?.locked ?? false;
   const toggleDisabled = isToggleDisabled({
     outletLocked: locked,
-    locationLocked: meta.locationLocked,
+    locationLocked: controls.locationLocked,
     connected,
   });
   const labels = outletLabels(device, outlet);

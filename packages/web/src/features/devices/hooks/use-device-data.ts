@@ -39,15 +39,8 @@ function readsStatus(devClass: DeviceClass): boolean {
 }
 
 export function panelDevices(meta: DeviceMeta): PanelDevice[] {
-  return [
-    { devId: meta.devId, devClass: meta.devClass, name: meta.devName, isKid: false },
-    ...meta.kids.map((kid) => ({
-      devId: kid.devId,
-      devClass: kid.devClass,
-      name: kid.info.name,
-      isKid: true,
-    })),
-  ];
+  const group = deviceGroupOf(meta);
+  return [group.parent, ...group.kids];
 }
 
 export function useDeviceMeta(siteId: string, devClass: DeviceClass, devId: string) {
@@ -58,18 +51,53 @@ export function useDeviceMeta(siteId: string, devClass: DeviceClass, devId: stri
   });
 }
 
+/** A device with its kids: its live stream and its connection carry them. */
+export interface DeviceGroup {
+  parent: PanelDevice;
+  kids: PanelDevice[];
+}
+
+export function deviceGroupOf(meta: DeviceMeta): DeviceGroup {
+  return {
+    parent: { devId: meta.devId, devClass: meta.devClass, name: meta.devName, isKid: false },
+    kids: meta.kids.map((kid) => ({
+      devId: kid.devId,
+      devClass: kid.devClass,
+      name: kid.info.name,
+      isKid: true,
+    })),
+  };
+}
+
+/** Status and contact of a set of devices, by device id. */
+export interface DevicesData {
+  devices: PanelDevice[];
+  status: Record<string, DeviceStatusView | null | undefined>;
+  contact: Record<string, DeviceContact | undefined>;
+  connected: Record<string, boolean>;
+  statusFailed: Record<string, boolean>;
+  contactFailed: Record<string, boolean>;
+}
+
 /**
- * Status and contact of the device and its kids. While the live stream is up its events keep
- * these fresh; while it is down (or monitoring is paused) the spec's polling intervals apply.
+ * Status and contact of the groups' devices. While a group's live stream is up its events keep
+ * these fresh; while it is down (or monitoring is paused) the spec's polling intervals apply. A kid
+ * is connected only with its parent (spec §4).
  */
-export function useDeviceData(
-  meta: DeviceMeta | undefined,
-  options: { polling: boolean; onStatus: (devId: string, status: DeviceStatusView) => void },
-): DeviceData {
-  const devices = meta ? panelDevices(meta) : [];
-  const siteId = meta?.siteId ?? '';
+export function useDevicesData(
+  siteId: string,
+  groups: readonly DeviceGroup[],
+  options: {
+    /** Whether to poll the group of this parent device id. */
+    polling: (parentDevId: string) => boolean;
+    onStatus: (devId: string, status: DeviceStatusView) => void;
+  },
+): DevicesData {
+  const members = groups.flatMap((group) =>
+    [group.parent, ...group.kids].map((device) => ({ device, parent: group.parent.devId })),
+  );
   const statusQueries = useQueries({
-    queries: devices.map((device) => ({
+    queries: members.map(({ device, parent }) => ({
       queryKey: deviceKeys.status(device.devId),
       queryFn: async ({ signal }: { signal: AbortSignal }) => {
         const response = await getDeviceStatus({ siteId, ...device }, signal);
@@ -78,42 +106,56 @@ export function useDeviceData(
       },
       enabled: readsStatus(device.devClass),
       staleTime: Infinity,
-      refetchInterval: options.polling ? STATUS_POLL_MS : (false as const),
+      refetchInterval: options.polling(parent) ? STATUS_POLL_MS : (false as const),
     })),
   });
   const contactQueries = useQueries({
-    queries: devices.map((device) => ({
+    queries: members.map(({ device, parent }) => ({
       queryKey: deviceKeys.contact(device.devId),
       queryFn: async ({ signal }: { signal: AbortSignal }): Promise<DeviceContact> => {
         const { devId: _id, ...contact } = await getDeviceContact({ siteId, ...device }, signal);
         return contact;
       },
       staleTime: Infinity,
-      refetchInterval: options.polling ? CONTACT_POLL_MS : (false as const),
+      refetchInterval: options.polling(parent) ? CONTACT_POLL_MS : (false as const),
     })),
   });
 
-  const status: DeviceData['status'] = {};
-  const contact: DeviceData['contact'] = {};
-  const connected: DeviceData['connected'] = {};
-  devices.forEach((device, index) => {
-    status[device.devId] = statusQueries[index]?.data;
-    contact[device.devId] = contactQueries[index]?.data;
+  const data: DevicesData = {
+    devices: members.map((m) => m.device),
+    status: {},
+    contact: {},
+    connected: {},
+    statusFailed: {},
+    contactFailed: {},
+  };
+  members.forEach(({ device }, index) => {
+    data.status[device.devId] = statusQueries[index]?.data;
+    data.contact[device.devId] = contactQueries[index]?.data;
+    data.statusFailed[device.devId] = statusQueries[index]?.isError ?? false;
+    data.contactFailed[device.devId] = contactQueries[index]?.isError ?? false;
   });
-  const parentConnected = meta ? isConnected(contact[meta.devId]) : false;
-  for (const device of devices) {
-    connected[device.devId] = device.isKid
-      ? isKidConnected(contact[device.devId], parentConnected)
-      : parentConnected;
+  for (const { parent, kids } of groups) {
+    const parentConnected = isConnected(data.contact[parent.devId]);
+    data.connected[parent.devId] = parentConnected;
+    for (const kid of kids) {
+      data.connected[kid.devId] = isKidConnected(data.contact[kid.devId], parentConnected);
+    }
   }
+  return data;
+}
+
+/** The device panel's view of its device and kids. */
+export function toDeviceData(meta: DeviceMeta | undefined, data: DevicesData): DeviceData {
+  const kids = meta?.kids ?? [];
   return {
-    devices,
-    status,
-    contact,
-    connected,
-    statusError: statusQueries[0]?.isError ?? false,
-    kidsError: devices.some(
-      (device, i) => device.isKid && (!!statusQueries[i]?.isError || !!contactQueries[i]?.isError),
+    devices: data.devices,
+    status: data.status,
+    contact: data.contact,
+    connected: data.connected,
+    statusError: meta ? (data.statusFailed[meta.devId] ?? false) : false,
+    kidsError: kids.some(
+      (kid) => !!data.statusFailed[kid.devId] || !!data.contactFailed[kid.devId],
     ),
   };
 }

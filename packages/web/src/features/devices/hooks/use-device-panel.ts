@@ -1,17 +1,14 @@
 import { getDeviceSpec, isConnected, type DeviceClass, type DeviceMeta } from '@powerdeck/domain';
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { postControl } from '../api/device-controls';
-import { createCommandRegistry } from '../state/command-registry';
 import {
   panelOf,
-  panelsReducer,
   type DevicePanelState,
   type PanelAction,
   type PanelsState,
 } from '../state/device-panel-reducer';
-import { useDeviceData, useDeviceMeta, type DeviceData } from './use-device-data';
-import { useLiveDevice } from './use-live-device';
-import { useMonitoringExpiry } from './use-monitoring';
+import { deviceGroupOf, toDeviceData, useDeviceMeta, type DeviceData } from './use-device-data';
+import { useDeviceSet } from './use-device-set';
 import { usePanelActions, type PanelActions } from './use-panel-actions';
 
 export interface DevicePanel {
@@ -22,10 +19,6 @@ export interface DevicePanel {
   dispatch: (action: PanelAction) => void;
   actions: PanelActions;
   streamOpen: boolean;
-}
-
-function startMonitoring(devId: string): PanelsState {
-  return panelsReducer({}, { type: 'monitorStart', devId, now: Date.now() });
 }
 
 /** Auto status update (spec §7, §9) is requested while the panel is open and monitoring. */
@@ -52,29 +45,23 @@ function useAutoStatusUpdate(meta: DeviceMeta | undefined, enabled: boolean) {
 export function useDevicePanel(siteId: string, devClass: DeviceClass, devId: string) {
   const metaQuery = useDeviceMeta(siteId, devClass, devId);
   const meta = metaQuery.data;
-  const [state, dispatch] = useReducer(panelsReducer, devId, startMonitoring);
-  const [commands] = useState(createCommandRegistry);
+  const groups = useMemo(() => (meta ? [deviceGroupOf(meta)] : []), [meta]);
+  const set = useDeviceSet({ siteId, groups, monitorKey: devId });
+  const { state, dispatch } = set;
   const panel = panelOf(state, devId);
-  const active = panel.monitor.active;
+  const data = toDeviceData(meta, set.data);
+  const streamOpen = set.streams[devId] ?? false;
+  useAutoStatusUpdate(meta, panel.monitor.active && isConnected(data.contact[devId]));
 
-  const streamOpen = useLiveDevice(meta, active, { dispatch, commands });
-  const data = useDeviceData(meta, {
-    polling: active && !streamOpen,
-    onStatus: (id, status) =>
-      dispatch({ type: 'statusReceived', devId: id, time: status.time, otlts: status.otlts }),
-  });
-  useMonitoringExpiry(devId, panel.monitor, dispatch);
-  useAutoStatusUpdate(meta, active && isConnected(data.contact[devId]));
-
-  return { metaQuery, meta, data, state, panel, dispatch, commands, streamOpen };
+  return { metaQuery, meta, data, state, panel, dispatch, set, streamOpen };
 }
 
 export function useDevicePanelActions(
   panel: ReturnType<typeof useDevicePanel>,
 ): PanelActions | undefined {
-  const { meta, data, state, dispatch, commands } = panel;
+  const { meta, set } = panel;
   // Hooks cannot be conditional: the actions take a placeholder meta until it loads.
-  const actions = usePanelActions(meta ?? PLACEHOLDER_META, data, state, dispatch, commands);
+  const actions = usePanelActions(meta ?? PLACEHOLDER_META, set);
   return meta ? actions : undefined;
 }
 

@@ -9,6 +9,8 @@ import type { PanelAction } from '../state/device-panel-reducer';
 export interface LiveHandlers {
   dispatch: (action: PanelAction) => void;
   commands: CommandRegistry;
+  /** A device's names, labels or kids changed (besides its meta, which is refetched here). */
+  onDeviceChange?: (devId: string) => void;
 }
 
 /** Writes one pushed event into the query cache (and the panel state), as a fetch would have. */
@@ -49,6 +51,7 @@ export function applyLiveEvent(
     case 'device':
       // Names, labels or kids changed, or the device came or went: read it again.
       void queryClient.invalidateQueries({ queryKey: deviceKeys.meta(event.devId) });
+      handlers.onDeviceChange?.(event.devId);
       void queryClient.invalidateQueries({ queryKey: deviceKeys.contact(devId) });
       if (event.change !== 'info') {
         void queryClient.invalidateQueries({ queryKey: deviceKeys.contact(event.devId) });
@@ -57,38 +60,62 @@ export function applyLiveEvent(
   }
 }
 
+/** Push streams a screen opens at most; devices beyond them are followed by polling. */
+export const MAX_PUSH_STREAMS = 4;
+
+export interface LiveDevice {
+  devClass: string;
+  devId: string;
+}
+
 /**
- * The live stream of the panel's device while monitoring is active. Returns whether it is up, so
- * the spec's polling can take over while it is not.
+ * The live streams of the given devices (each stream carries the device and its kids) while
+ * monitoring is active. Returns, per device id, whether its push stream is up, so the spec's
+ * polling can take over while it is not. The first MAX_PUSH_STREAMS devices get a push stream, the
+ * others the stream's polling fallback only.
  */
-export function useLiveDevice(
-  device: { devClass: string; devId: string } | undefined,
+export function useLiveDevices(
+  devices: readonly LiveDevice[],
   active: boolean,
   handlers: LiveHandlers,
-): boolean {
+): Record<string, boolean> {
   const queryClient = useQueryClient();
-  const [streamOpen, setStreamOpen] = useState(false);
+  const [open, setOpen] = useState<Record<string, boolean>>({});
   const handlersRef = useRef(handlers);
   useEffect(() => {
     handlersRef.current = handlers;
   });
-  const devClass = device?.devClass;
-  const devId = device?.devId;
+  // The effect follows the set of devices, not the identity of the array the caller built.
+  const key = devices.map((d) => `${d.devClass}/${d.devId}`).join(',');
 
   useEffect(() => {
-    if (!active || !devClass || !devId) return undefined;
-    const close = openDeviceStream({
-      devClass,
-      devId,
-      pollMs: DATA_REFRESH_MS,
-      onEvent: (envelope) => applyLiveEvent(queryClient, envelope, handlersRef.current),
-      onStreamChange: setStreamOpen,
+    if (!active || key === '') return undefined;
+    const closers = key.split(',').map((entry, index) => {
+      const [devClass = '', devId = ''] = entry.split('/');
+      return openDeviceStream({
+        devClass,
+        devId,
+        pollMs: DATA_REFRESH_MS,
+        push: index < MAX_PUSH_STREAMS,
+        onEvent: (envelope) => applyLiveEvent(queryClient, envelope, handlersRef.current),
+        onStreamChange: (up) => setOpen((current) => ({ ...current, [devId]: up })),
+      });
     });
     return () => {
-      close();
-      setStreamOpen(false);
+      closers.forEach((close) => close());
+      setOpen({});
     };
-  }, [active, devClass, devId, queryClient]);
+  }, [active, key, queryClient]);
 
-  return active && streamOpen;
+  return active ? open : {};
+}
+
+/** The live stream of one device (the device panel's). */
+export function useLiveDevice(
+  device: LiveDevice | undefined,
+  active: boolean,
+  handlers: LiveHandlers,
+): boolean {
+  const open = useLiveDevices(device ? [device] : [], active, handlers);
+  return device ? (open[device.devId] ?? false) : false;
 }

@@ -3,37 +3,21 @@ import {
   FIND_ME_REVERT_MS,
   getDeviceSpec,
   messages,
-  type CommandResult,
   type DeviceClass,
   type DeviceMeta,
   type EditOutlets,
 } from '@powerdeck/domain';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { isApiRequestError } from '../../../lib/api-client';
 import { deviceKeys } from '../api/device-keys';
-import { postControl, updateOutlets, type ControlTarget } from '../api/device-controls';
-import type { CommandRegistry } from '../state/command-registry';
-import {
-  commandStartTime,
-  isOutletCycling,
-  isOutletInProgress,
-  panelOf,
-  type PanelAction,
-  type PanelsState,
-} from '../state/device-panel-reducer';
-import type { DeviceData, PanelDevice } from './use-device-data';
+import { postControl, updateOutlets } from '../api/device-controls';
+import { commandStartTime, panelOf } from '../state/device-panel-reducer';
+import { reasonOf, toastError, type OutletActions } from './outlet-actions';
+import type { PanelDevice } from './use-device-data';
+import type { DeviceSet } from './use-device-set';
 import { sequenceRefusal } from './sequence-rules';
 
-const toastError = (message: string) => notifications.show({ color: 'red', message });
 const toastSuccess = (message: string) => notifications.show({ color: 'green', message });
-
-/** The server's reason when it gave one. */
-function reasonOf(error: unknown): string | undefined {
-  return isApiRequestError(error) && typeof error.body === 'object' && error.body !== null
-    ? error.message
-    : undefined;
-}
 
 /** A kid renamed in the edit-outlets form (sent as a rename command to the kid). */
 export interface KidName {
@@ -42,9 +26,7 @@ export interface KidName {
   name: string;
 }
 
-export interface PanelActions {
-  toggle: (device: PanelDevice, otlt: number) => void;
-  cycle: (device: PanelDevice, otlt: number) => void;
+export interface PanelActions extends OutletActions {
   rename: (name: string) => void;
   saveOutlets: (edit: EditOutlets, kidNames: readonly KidName[]) => void;
   sequence: (op: 'on' | 'off') => void;
@@ -55,82 +37,17 @@ export interface PanelActions {
 }
 
 /** The user commands of the device panel (spec §4); each refreshes the monitoring activity. */
-export function usePanelActions(
-  meta: DeviceMeta,
-  data: DeviceData,
-  state: PanelsState,
-  dispatch: (action: PanelAction) => void,
-  commands: CommandRegistry,
-): PanelActions {
+export function usePanelActions(meta: DeviceMeta, set: DeviceSet): PanelActions {
   const queryClient = useQueryClient();
+  const { state, dispatch, commands, targetOf, touch } = set;
+  const data = set.data;
   const devId = meta.devId;
-  const targetOf = (device: PanelDevice): ControlTarget => ({
-    siteId: meta.siteId,
-    devClass: meta.devClass,
-    devId,
-    ...(device.isKid ? { kid: { devClass: device.devClass, devId: device.devId } } : {}),
-  });
   const panelTarget = targetOf({
     devId,
     devClass: meta.devClass,
     name: meta.devName,
     isKid: false,
   });
-  const touch = () => dispatch({ type: 'activity', devId, now: Date.now() });
-
-  const outletCommand = (
-    device: PanelDevice,
-    otlt: number,
-    svc: 'setoutletstate' | 'cycleoutlet',
-    params: Record<string, number>,
-  ) => {
-    const onFinal = (final: CommandResult) => {
-      dispatch({ type: 'commandUpdate', devId: device.devId, ...final });
-      if (final.state !== 'done') toastError(messages.setOutletFailed);
-    };
-    postControl(targetOf(device), svc, { otlt, ...params })
-      .then((result) => {
-        dispatch({ type: 'outletCommandAccepted', devId: device.devId, otlt, ...result });
-        commands.watch(result, onFinal);
-      })
-      .catch((error: unknown) => {
-        dispatch({
-          type: 'outletCommandRejected',
-          devId: device.devId,
-          otlt,
-          error: reasonOf(error) ?? messages.setOutletFailed,
-        });
-        toastError(messages.setOutletFailed);
-      });
-  };
-
-  const toggle = (device: PanelDevice, otlt: number) => {
-    const panel = panelOf(state, device.devId);
-    // Clicks are ignored while in progress.
-    if (isOutletInProgress(panel, otlt)) return;
-    touch();
-    const on = data.status[device.devId]?.otlts[otlt - 1] ?? false;
-    dispatch({
-      type: 'toggleSent',
-      devId: device.devId,
-      otlt,
-      startTime: commandStartTime(panel, Date.now()),
-    });
-    outletCommand(device, otlt, 'setoutletstate', { state: on ? 0 : 1 });
-  };
-
-  const cycle = (device: PanelDevice, otlt: number) => {
-    const panel = panelOf(state, device.devId);
-    if (isOutletCycling(panel, otlt)) return;
-    touch();
-    dispatch({
-      type: 'cycleSent',
-      devId: device.devId,
-      otlt,
-      startTime: commandStartTime(panel, Date.now()),
-    });
-    outletCommand(device, otlt, 'cycleoutlet', {});
-  };
 
   const rename = (name: string) => {
     touch();
@@ -243,9 +160,16 @@ export function usePanelActions(
     postControl(panelTarget, 'reboot').catch(() => undefined);
   };
 
-  const resume = () => dispatch({ type: 'monitorResume', devId, now: Date.now() });
-
-  return { toggle, cycle, rename, saveOutlets, sequence, cycleGroup, findMe, reboot, resume };
+  return {
+    ...set.outlets,
+    rename,
+    saveOutlets,
+    sequence,
+    cycleGroup,
+    findMe,
+    reboot,
+    resume: set.resume,
+  };
 }
 
 /** Whether the catalog gives this class a sequence (spec §8 messages name its group). */

@@ -1,0 +1,118 @@
+import { notifications } from '@mantine/notifications';
+import { messages, type CommandResult } from '@powerdeck/domain';
+import { isApiRequestError } from '../../../lib/api-client';
+import { postControl, type ControlTarget } from '../api/device-controls';
+import type { CommandRegistry } from '../state/command-registry';
+import {
+  commandStartTime,
+  isOutletCycling,
+  isOutletInProgress,
+  panelOf,
+  type PanelAction,
+  type PanelsState,
+} from '../state/device-panel-reducer';
+import type { DeviceGroup, PanelDevice } from './use-device-data';
+
+export const toastError = (message: string) => notifications.show({ color: 'red', message });
+
+/** The server's reason when it gave one. */
+export function reasonOf(error: unknown): string | undefined {
+  return isApiRequestError(error) && typeof error.body === 'object' && error.body !== null
+    ? error.message
+    : undefined;
+}
+
+/** Where a device's commands go: to its group's parent, naming the kid when it is one. */
+export function controlTargetOf(
+  siteId: string,
+  groups: readonly DeviceGroup[],
+  device: PanelDevice,
+): ControlTarget {
+  const group = groups.find(
+    (g) => g.parent.devId === device.devId || g.kids.some((k) => k.devId === device.devId),
+  );
+  const parent = group?.parent ?? device;
+  return {
+    siteId,
+    devClass: parent.devClass,
+    devId: parent.devId,
+    ...(device.isKid ? { kid: { devClass: device.devClass, devId: device.devId } } : {}),
+  };
+}
+
+/** Switch and cycle of an outlet (spec §4): the same on the device panel and the All Outlets tab. */
+export interface OutletActions {
+  toggle: (device: PanelDevice, otlt: number) => void;
+  cycle: (device: PanelDevice, otlt: number) => void;
+}
+
+export interface OutletActionDeps {
+  state: PanelsState;
+  dispatch: (action: PanelAction) => void;
+  commands: CommandRegistry;
+  targetOf: (device: PanelDevice) => ControlTarget;
+  /** The outlet's last reported value. */
+  isOn: (devId: string, otlt: number) => boolean;
+  /** Each user command refreshes the monitoring activity. */
+  touch: () => void;
+}
+
+export function outletActions(deps: OutletActionDeps): OutletActions {
+  const { state, dispatch, commands, targetOf, isOn, touch } = deps;
+
+  const outletCommand = (
+    device: PanelDevice,
+    otlt: number,
+    svc: 'setoutletstate' | 'cycleoutlet',
+    params: Record<string, number>,
+  ) => {
+    const onFinal = (final: CommandResult) => {
+      dispatch({ type: 'commandUpdate', devId: device.devId, ...final });
+      if (final.state !== 'done') toastError(messages.setOutletFailed);
+    };
+    postControl(targetOf(device), svc, { otlt, ...params })
+      .then((result) => {
+        dispatch({ type: 'outletCommandAccepted', devId: device.devId, otlt, ...result });
+        commands.watch(result, onFinal);
+      })
+      .catch((error: unknown) => {
+        dispatch({
+          type: 'outletCommandRejected',
+          devId: device.devId,
+          otlt,
+          error: reasonOf(error) ?? messages.setOutletFailed,
+        });
+        toastError(messages.setOutletFailed);
+      });
+  };
+
+  const toggle = (device: PanelDevice, otlt: number) => {
+    const panel = panelOf(state, device.devId);
+    // Clicks are ignored while in progress.
+    if (isOutletInProgress(panel, otlt)) return;
+    touch();
+    const on = isOn(device.devId, otlt);
+    dispatch({
+      type: 'toggleSent',
+      devId: device.devId,
+      otlt,
+      startTime: commandStartTime(panel, Date.now()),
+    });
+    outletCommand(device, otlt, 'setoutletstate', { state: on ? 0 : 1 });
+  };
+
+  const cycle = (device: PanelDevice, otlt: number) => {
+    const panel = panelOf(state, device.devId);
+    if (isOutletCycling(panel, otlt)) return;
+    touch();
+    dispatch({
+      type: 'cycleSent',
+      devId: device.devId,
+      otlt,
+      startTime: commandStartTime(panel, Date.now()),
+    });
+    outletCommand(device, otlt, 'cycleoutlet', {});
+  };
+
+  return { toggle, cycle };
+}

@@ -37,6 +37,18 @@ function OutletRows({ device, keyword }: { device: PanelDevice; keyword: string 
   );
 }
 
+/** Says why toggles are disabled at a locked location (cycling still works, spec §2 help text). */
+export function OutletsLockedNote() {
+  return (
+    <Group gap={6} mb="xs" c="dimmed">
+      <IconLock size={14} aria-hidden />
+      <Text size="xs">
+        Outlets at this location are locked: they can be cycled but not switched.
+      </Text>
+    </Group>
+  );
+}
+
 /** 'Outlet Controls' ('Output' for dc12ip): the device's outlets, then each child with its own. */
 export function OutletPanel({
   keyword,
@@ -71,14 +83,7 @@ export function OutletPanel({
           )}
         </Group>
       </Group>
-      {meta.locationLocked && hasOutlets && (
-        <Group gap={6} mb="xs" c="dimmed">
-          <IconLock size={14} aria-hidden />
-          <Text size="xs">
-            Outlets at this location are locked: they can be cycled but not switched.
-          </Text>
-        </Group>
-      )}
+      {meta.locationLocked && hasOutlets && <OutletsLockedNote />}
       <Stack gap="md">
         {own && <OutletRows device={own} keyword={keyword} />}
         {kids.map((kid) => (

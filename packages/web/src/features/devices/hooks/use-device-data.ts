@@ -6,6 +6,7 @@ import {
   STATUS_POLL_MS,
   type DeviceClass,
   type DeviceContact,
+  type DeviceListItem,
   type DeviceMeta,
   type DeviceStatusView,
 } from '@powerdeck/domain';
@@ -67,6 +68,27 @@ export function deviceGroupOf(meta: DeviceMeta): DeviceGroup {
       isKid: true,
     })),
   };
+}
+
+/**
+ * A location's device list as groups: each parent with the kids that name it. A kid whose parent
+ * is not in the list is left out (it cannot be addressed without its parent).
+ */
+export function deviceGroupsOf(items: readonly DeviceListItem[]): DeviceGroup[] {
+  const device = (item: DeviceListItem, isKid: boolean): PanelDevice => ({
+    devId: item.devId,
+    devClass: item.devClass,
+    name: item.devName,
+    isKid,
+  });
+  return items
+    .filter((item) => item.parentDevId === null)
+    .map((parent) => ({
+      parent: device(parent, false),
+      kids: items
+        .filter((item) => item.parentDevId === parent.devId)
+        .map((kid) => device(kid, true)),
+    }));
 }
 
 /** Status and contact of a set of devices, by device id. */

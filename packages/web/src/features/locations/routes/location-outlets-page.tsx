@@ -1,93 +1,120 @@
-import { Anchor, Badge, Group, Paper, Table, Text } from '@mantine/core';
-import { messages, type DeviceListItem } from '@powerdeck/domain';
-import { IconLock } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
-import { devicePath } from '../../../app/paths';
+import { Group, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { getDeviceSpec, messages, type DeviceListItem, type DeviceOutlet } from '@powerdeck/domain';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
+import {
+  MonitoringPausedModal,
+  OutletsLockedNote,
+  deviceGroupsOf,
+  useDeviceSet,
+  type DeviceGroup,
+  type OutletControls,
+} from '../../devices';
 import { useLocationOutlets } from '../api/location-outlets';
+import { useLocationSettings } from '../api/location-settings';
+import { DeviceOutletsCard } from '../components/device-outlets-card';
 
-function labels(o: { name1: string; name2?: string | undefined; name3?: string | undefined }) {
-  return [o.name1, o.name2, o.name3].filter((n) => n !== undefined && n !== '').join(' / ');
+const NO_OUTLETS: readonly DeviceOutlet[] = [];
+
+const hasOutlets = (group: DeviceGroup) =>
+  [group.parent, ...group.kids].some((d) => getDeviceSpec(d.devClass).outletCount > 0);
+
+/** The location's devices that have outlets (themselves or through their kids). */
+function useOutletGroups(records: readonly DeviceListItem[] | undefined) {
+  return useMemo(() => {
+    const groups = deviceGroupsOf(records ?? []).filter(hasOutlets);
+    const outlets = new Map((records ?? []).map((r) => [r.devId, r.outlets ?? NO_OUTLETS]));
+    return { groups, outletsOf: (devId: string) => outlets.get(devId) ?? NO_OUTLETS };
+  }, [records]);
 }
 
-function DeviceOutlets({ device }: { device: DeviceListItem }) {
-  const path = devicePath({
-    locationId: device.siteId,
-    deviceId: device.devId,
-    deviceClass: device.devClass,
+/** The tab's content once the device list is in: live outlets of every device. */
+function LocationOutlets({
+  siteId,
+  records,
+  locationLocked,
+  onDeviceChange,
+}: {
+  siteId: string;
+  records: readonly DeviceListItem[];
+  locationLocked: boolean;
+  onDeviceChange: () => void;
+}) {
+  const [keyword, setKeyword] = useState('');
+  const { groups, outletsOf } = useOutletGroups(records);
+  const set = useDeviceSet({
+    siteId,
+    groups,
+    monitorKey: `location:${siteId}`,
+    onDeviceChange,
   });
+  const controls: OutletControls = {
+    locationLocked,
+    state: set.state,
+    data: set.data,
+    actions: set.outlets,
+  };
+  if (groups.length === 0) return <EmptyState message="This location has no outlets yet." />;
   return (
-    <Paper withBorder radius="md" p="md">
-      <Group justify="space-between" mb="xs" wrap="wrap">
-        <Anchor component={Link} to={path} fw={600}>
-          {device.devName}
-        </Anchor>
-        <Group gap={6}>
-          <Badge variant="light" color="gray">
-            {device.devClass}
-          </Badge>
-          <Badge variant="light" color={device.connected ? 'green' : 'red'}>
-            {device.connected ? 'Connected' : 'Disconnected'}
-          </Badge>
-        </Group>
+    <>
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+        <Text size="sm" c="dimmed">
+          Every outlet of this location, live. Switch or cycle it here or on its device.
+        </Text>
+        <TextInput
+          size="xs"
+          w={240}
+          placeholder="Find an outlet label"
+          aria-label="Find an outlet label"
+          leftSection={<IconSearch size={14} aria-hidden />}
+          value={keyword}
+          onChange={(event) => setKeyword(event.currentTarget.value)}
+        />
       </Group>
-      <Table verticalSpacing={4}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={70}>Outlet</Table.Th>
-            <Table.Th>Labels</Table.Th>
-            <Table.Th w={60}>Lock</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(device.outlets ?? []).map((o) => (
-            <Table.Tr key={o.otltId}>
-              <Table.Td>{o.otltId}</Table.Td>
-              <Table.Td>{labels(o) || `Outlet ${o.otltId}`}</Table.Td>
-              <Table.Td>
-                {o.locked && <IconLock size={16} aria-label="Outlet locked" role="img" />}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
+      {locationLocked && <OutletsLockedNote />}
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        {groups.map((group) => (
+          <DeviceOutletsCard
+            key={group.parent.devId}
+            siteId={siteId}
+            group={group}
+            outletsOf={outletsOf}
+            controls={controls}
+            keyword={keyword}
+          />
+        ))}
+      </SimpleGrid>
+      <MonitoringPausedModal opened={set.monitor.paused} onResume={set.resume} />
+    </>
   );
 }
 
 /**
- * All Outlets tab: every outlet of the location with its device and labels. Switching and cycling
- * happen on the device's controls page (the device name links there).
+ * All Outlets tab: every outlet of the location with its device and labels, switched and cycled
+ * as on the device panel (one implementation: the devices feature's OutletRow and useDeviceSet).
  */
 export function LocationOutletsPage() {
   const { locationId = '' } = useParams();
   const list = useLocationOutlets(locationId);
-  if (list.isPending) return <LoadingPanel label="Loading outlets..." />;
+  const settings = useLocationSettings(locationId);
+  if (list.isPending || settings.isPending) return <LoadingPanel label="Loading outlets..." />;
   if (list.isError) {
     return (
       <ErrorBanner message={messages.loadDeviceInfoFailed} onRetry={() => void list.refetch()} />
     );
   }
-  const withOutlets = list.data.records.filter((d) => (d.outlets ?? []).length > 0);
-  if (withOutlets.length === 0) return <EmptyState message="This location has no outlets yet." />;
   return (
-    <>
-      <Text size="sm" c="dimmed" mb="sm">
-        Open a device to switch or cycle its outlets.
-      </Text>
-      <div
-        style={{
-          display: 'grid',
-          gap: 'var(--mantine-spacing-md)',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))',
-        }}
-      >
-        {withOutlets.map((d) => (
-          <DeviceOutlets key={d.devId} device={d} />
-        ))}
-      </div>
-    </>
+    <LocationOutlets
+      key={locationId}
+      siteId={locationId}
+      records={list.data.records}
+      // The layout shows the No Permission dialog when settings fail; lock toggles meanwhile.
+      locationLocked={settings.data?.otltLock ?? true}
+      onDeviceChange={() => void list.refetch()}
+    />
   );
 }

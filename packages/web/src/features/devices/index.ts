@@ -1,0 +1,6 @@
+/** What other features use of the device screens: the outlet controls and their live state. */
+export { MonitoringPausedModal } from './components/device-modals';
+export { OutletsLockedNote } from './components/outlet-panel';
+export { OutletRow, type OutletControls } from './components/outlet-row';
+export { deviceGroupsOf, type DeviceGroup, type PanelDevice } from './hooks/use-device-data';
+export { useDeviceSet, type DeviceSet } from './hooks/use-device-set';

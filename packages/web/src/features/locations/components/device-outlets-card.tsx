@@ -1,0 +1,131 @@
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { getDeviceSpec, type DeviceOutlet } from '@powerdeck/domain';
+import { Link } from 'react-router';
+import { devicePath } from '../../../app/paths';
+import { OutletRow, type DeviceGroup, type OutletControls, type PanelDevice } from '../../devices';
+
+function ConnectionBadge({ connected }: { connected: boolean }) {
+  return (
+    <Badge color={connected ? 'teal' : 'gray'} variant="light">
+      {connected ? 'Connected' : 'Disconnected'}
+    </Badge>
+  );
+}
+
+function OutletRows({
+  device,
+  outlets,
+  controls,
+  keyword,
+}: {
+  device: PanelDevice;
+  outlets: readonly DeviceOutlet[];
+  controls: OutletControls;
+  keyword: string;
+}) {
+  const count = getDeviceSpec(device.devClass).outletCount;
+  return (
+    <Stack gap={0} role="list" aria-label={`Outlets of ${device.name}`}>
+      {Array.from({ length: count }, (_, i) => i + 1).map((otlt) => (
+        <div role="listitem" key={otlt}>
+          <OutletRow
+            controls={controls}
+            device={device}
+            otlt={otlt}
+            outlet={outlets.find((o) => o.otltId === otlt)}
+            keyword={keyword}
+          />
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * A device of the All Outlets tab: its name (to its controls), type and connection, then its
+ * outlets and each kid's, switched and cycled exactly as on the device panel.
+ */
+export function DeviceOutletsCard({
+  siteId,
+  group,
+  outletsOf,
+  controls,
+  keyword,
+}: {
+  siteId: string;
+  group: DeviceGroup;
+  outletsOf: (devId: string) => readonly DeviceOutlet[];
+  controls: OutletControls;
+  keyword: string;
+}) {
+  const { parent, kids } = group;
+  const hasOutlets = (device: PanelDevice) => getDeviceSpec(device.devClass).outletCount > 0;
+  const connected = (device: PanelDevice) => controls.data.connected[device.devId] ?? false;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-label={parent.name}
+      data-testid={`device-outlets-${parent.devId}`}
+    >
+      <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Anchor
+            component={Link}
+            to={devicePath({
+              locationId: siteId,
+              deviceId: parent.devId,
+              deviceClass: parent.devClass,
+            })}
+            fw={600}
+          >
+            {parent.name}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {`${getDeviceSpec(parent.devClass).displayName} · ${parent.devId}`}
+          </Text>
+        </Stack>
+        <ConnectionBadge connected={connected(parent)} />
+      </Group>
+      <Stack gap="sm">
+        {hasOutlets(parent) && (
+          <OutletRows
+            device={parent}
+            outlets={outletsOf(parent.devId)}
+            controls={controls}
+            keyword={keyword}
+          />
+        )}
+        {kids.filter(hasOutlets).map((kid) => (
+          <Stack key={kid.devId} gap={4}>
+            <Group
+              justify="space-between"
+              wrap="wrap"
+              gap="xs"
+              px="sm"
+              py={4}
+              bg="var(--mantine-color-gray-0)"
+              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+            >
+              <Text size="sm" fw={600}>
+                {kid.name}
+                <Text span size="xs" c="dimmed" fw={400}>
+                  {` · ${getDeviceSpec(kid.devClass).displayName} · ${kid.devId}`}
+                </Text>
+              </Text>
+              <ConnectionBadge connected={connected(kid)} />
+            </Group>
+            <OutletRows
+              device={kid}
+              outlets={outletsOf(kid.devId)}
+              controls={controls}
+              keyword={keyword}
+            />
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -21,3 +21,4 @@ export * from './api/notes';
 export * from './api/account';
 export * from './api/groups';
 export * from './api/alerts';
+export * from './api/alert-live';

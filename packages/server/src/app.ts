@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticate,
     options: deps.devices ?? {},
   });
-  installAlerts(app, dataSvc, { db, clock, permissions });
+  installAlerts(app, dataSvc, { database: deps.db, clock, permissions, authenticate });
 
   installSearchAndRegistration(dataSvc, { db, permissions, passwords, clock });
 

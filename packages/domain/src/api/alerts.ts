@@ -26,6 +26,7 @@ export const alertsListSchema = z.object({
 });
 export type AlertsList = z.infer<typeof alertsListSchema>;
 
+/** One alert a user can subscribe to: the alerts of one device at one of their locations. */
 export const alertSubscriptionSchema = z.object({
   type: z.number().int(),
   devClass: z.string(),
@@ -33,8 +34,21 @@ export const alertSubscriptionSchema = z.object({
   subscribed: z.boolean(),
   devName: z.string().nullable(),
   siteId: z.string().nullable(),
+  locationName: z.string().nullable(),
 });
 export type AlertSubscription = z.infer<typeof alertSubscriptionSchema>;
+
+/** Rows per page of `alertsManagement svc=listSubscriptions`. */
+export const ALERT_SUBSCRIPTIONS_PAGE_SIZE = 50;
+
+/** `alertsManagement svc=listSubscriptions&pageNo=`: every subscribable alert, a page at a time. */
+export const alertSubscriptionsPageSchema = z.object({
+  records: z.array(alertSubscriptionSchema),
+  totalRecords: z.number().int(),
+  pageNo: z.number().int(),
+  recordsPerPage: z.number().int(),
+});
+export type AlertSubscriptionsPage = z.infer<typeof alertSubscriptionsPageSchema>;
 
 export const alertSubscriptionKeySchema = z.object({
   type: z.coerce.number().int().min(0).max(100),

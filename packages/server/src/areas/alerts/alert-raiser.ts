@@ -8,21 +8,26 @@ import {
   onlineAlert,
   statusAlerts,
 } from './alert-rules';
+import type { AlertFanout } from './alert-fanout';
 import type { AlertsRepository } from './alerts.repository';
 
 /**
- * Turns the device hub's live events into alerts. Offline waits out the location's grace period
- * (a device that drops for a few seconds pages no one): the drop is recorded as pending and
- * `sweep` raises it when it is due and the device is still offline.
+ * Turns the device hub's live events into alerts and announces them to the users' live streams.
+ * Offline waits out the location's grace period (a device that drops for a few seconds pages no
+ * one): the drop is recorded as pending with its due time, a timer sweeps at that time, and
+ * `sweep` raises it if the device is still offline. (The area also sweeps every second, for drops
+ * recorded by another server or before a restart.)
  */
 export class AlertRaiser {
   private readonly lastStatus = new Map<string, DeviceStatusView>();
   private queue: Promise<void> = Promise.resolve();
+  private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly repo: AlertsRepository,
     private readonly clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+    private readonly fanout?: Pick<AlertFanout, 'publish'>,
   ) {}
 
   /** Handles one hub event in order; never throws (alerting must not disturb the hub). */
@@ -39,8 +44,38 @@ export class AlertRaiser {
     return this.queue;
   }
 
-  /** Raises the offline alerts whose grace period has passed; returns how many devices. */
-  async sweep(): Promise<number> {
+  /** Cancels the timers of pending offline alerts (the app is closing). */
+  stop(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /**
+   * Raises the offline alerts whose grace period has passed, after the events handed in so far;
+   * returns how many devices. A failure is logged and rejects the returned promise only.
+   */
+  sweep(): Promise<number> {
+    const run = this.queue.then(() => this.sweepDue());
+    this.queue = run.then(
+      () => undefined,
+      (err: unknown) => this.log.warn({ err }, 'offline alert sweep failed'),
+    );
+    return run;
+  }
+
+  private sweepAt(dueAt: Date): void {
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        this.sweep().catch(() => undefined);
+      },
+      Math.max(0, dueAt.getTime() - this.clock.now().getTime()),
+    );
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private async sweepDue(): Promise<number> {
     const due = await this.repo.claimDueOffline(this.clock.now());
     let raised = 0;
     for (const devId of due) {
@@ -58,7 +93,9 @@ export class AlertRaiser {
       const device = await this.repo.device(devId);
       const now = this.clock.now();
       const grace = await this.repo.graceSeconds(device?.siteId ?? null);
-      await this.repo.addPendingOffline(devId, now, new Date(now.getTime() + grace * 1000));
+      const dueAt = new Date(now.getTime() + grace * 1000);
+      await this.repo.addPendingOffline(devId, now, dueAt);
+      this.sweepAt(dueAt);
     } else if (event.type === 'device' && event.change === 'online') {
       const cancelled = await this.repo.cancelPendingOffline(devId);
       if (!cancelled && (await this.repo.lastConnectionAlert(devId)) === 'offline') {
@@ -88,7 +125,9 @@ export class AlertRaiser {
     const device = await this.repo.device(devId);
     if (!device) return;
     const now = this.clock.now();
+    const userIds: string[] = [];
     for (const draft of drafts(device.devName || device.devId))
-      await this.repo.raise(device, draft, now);
+      userIds.push(...(await this.repo.raise(device, draft, now)));
+    if (userIds.length > 0) await this.fanout?.publish(userIds);
   }
 }

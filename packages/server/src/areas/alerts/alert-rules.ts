@@ -70,9 +70,11 @@ export function statusAlerts(
   after.otlts.forEach((on, index) => {
     const was = before.otlts[index];
     if (was !== undefined && was !== on) {
+      // An alert, not a notification: the Notifications tab is hidden (spec §2), and an outlet
+      // switched off is one of the things the console must show at once.
       drafts.push({
         kind: 'outlet',
-        type: 1,
+        type: 0,
         msg: `${name}: outlet ${index + 1} turned ${on ? 'on' : 'off'}.`,
       });
     }

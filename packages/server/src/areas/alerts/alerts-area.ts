@@ -1,15 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import type { DataSvc } from '../../http/data-svc';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext, DataSvc } from '../../http/data-svc';
 import type { Clock } from '../../infra/clock';
-import type { Db } from '../../infra/db/database';
+import type { Database } from '../../infra/db/database';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
+import { AlertFanout } from './alert-fanout';
 import { AlertRaiser } from './alert-raiser';
+import { registerAlertStreamRoutes } from './alert-stream.routes';
 import { AlertsRepository } from './alerts.repository';
 import { registerAlertsRoutes } from './alerts.routes';
 import { AlertsService } from './alerts.service';
 
-/** How often due offline alerts are looked for. */
-const SWEEP_EVERY_MS = 5_000;
+/**
+ * How often every server looks for due offline alerts, besides the timer set at each due time:
+ * a drop recorded by another server, or before a restart, is still raised within a second.
+ */
+const SWEEP_EVERY_MS = 1_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,31 +23,41 @@ declare module 'fastify' {
 }
 
 /**
- * The alerts area: its calls, and the raiser fed by the device hub's events (after
- * installDevices, which decorates `app.devices`). New alerts reach the console by its 60 s
- * polling: the live stream is per device, it has no per-user channel.
+ * The alerts area: its calls, the raiser fed by the device hub's events (after installDevices,
+ * which decorates `app.devices`), and each user's live alert stream, fed across servers by the
+ * fan-out.
  */
 export function installAlerts(
   app: FastifyInstance,
   dataSvc: DataSvc,
-  deps: { db: Db; clock: Clock; permissions: PermissionsRepository },
+  deps: {
+    database: Database;
+    clock: Clock;
+    permissions: PermissionsRepository;
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<AuthContext | null>;
+  },
 ): AlertRaiser {
-  const repo = new AlertsRepository(deps.db);
+  const repo = new AlertsRepository(deps.database.db);
+  const fanout = new AlertFanout(deps.database);
   registerAlertsRoutes(dataSvc, new AlertsService(repo, deps.permissions, deps.clock));
-  const raiser = new AlertRaiser(repo, deps.clock, app.log.child({ area: 'alerts' }));
+  registerAlertStreamRoutes(app, { authenticate: deps.authenticate, repo, fanout });
+  const raiser = new AlertRaiser(repo, deps.clock, app.log.child({ area: 'alerts' }), fanout);
   const stopListening = app.devices.events.onEveryEvent((event) => raiser.onDeviceEvent(event));
   let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', (done) => {
+  app.addHook('onReady', async () => {
+    await fanout.start();
     timer = setInterval(() => {
-      raiser.sweep().catch((err: unknown) => app.log.warn({ err }, 'offline alert sweep failed'));
+      // a failure is logged by the raiser
+      raiser.sweep().catch(() => undefined);
     }, SWEEP_EVERY_MS);
     timer.unref();
-    done();
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
     stopListening();
+    raiser.stop();
     await raiser.idle();
+    await fanout.stop();
   });
   app.decorate('alerts', raiser);
   return raiser;

@@ -1,7 +1,14 @@
-import type { AlertRecord, AlertSubscription, AlertSubscriptionKey } from '@powerdeck/domain';
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import {
+  ALERT_SUBSCRIPTIONS_PAGE_SIZE,
+  ALERT_TYPE,
+  type AlertRecord,
+  type AlertSubscription,
+  type AlertSubscriptionKey,
+} from '@powerdeck/domain';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/database';
-import { devices } from '../../infra/db/schema';
+import { rowsOf } from '../../infra/db/rows';
+import { devices, locations, permissions } from '../../infra/db/schema';
 import {
   alertSubscriptions,
   alerts,
@@ -33,27 +40,39 @@ export class AlertsRepository {
       .where(eq(alerts.userId, userId))
       .orderBy(desc(alerts.time), desc(alerts.id))
       .limit(ALERTS_LIST_LIMIT);
-    const [unread] = await this.db
+    return { unread: await this.unread(userId), records: rows.map(toRecord) };
+  }
+
+  /** The user's alerts after `afterId`, oldest first (the live stream's catch-up). */
+  async newerThan(
+    userId: string,
+    afterId: number,
+    limit = ALERTS_LIST_LIMIT,
+  ): Promise<AlertRecord[]> {
+    const rows = await this.db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.userId, userId), gt(alerts.id, afterId)))
+      .orderBy(asc(alerts.id))
+      .limit(limit);
+    return rows.map(toRecord);
+  }
+
+  /** The id of the user's newest alert (0 when none): a new stream starts after it. */
+  async latestId(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ id: sql<number | null>`max(${alerts.id})` })
+      .from(alerts)
+      .where(eq(alerts.userId, userId));
+    return Number(row?.id ?? 0);
+  }
+
+  async unread(userId: string): Promise<number> {
+    const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(alerts)
-      .where(and(eq(alerts.userId, userId), eq(alerts.read, false), eq(alerts.type, 0)));
-    return {
-      unread: unread?.n ?? 0,
-      records: rows.map((r) => ({
-        id: r.id,
-        read: r.read,
-        isSubscribed: r.isSubscribed,
-        msg: r.msg,
-        time: r.time.getTime(),
-        type: r.type,
-        siteId: r.siteId,
-        locationId: r.siteId,
-        devClass: r.devClass,
-        devId: r.devId,
-        parentDevClass: r.parentDevClass,
-        parentDevId: r.parentDevId,
-      })),
-    };
+      .where(and(eq(alerts.userId, userId), eq(alerts.read, false), eq(alerts.type, ALERT_TYPE)));
+    return row?.n ?? 0;
   }
 
   /** Returns false when the alert is not the user's. */
@@ -121,21 +140,45 @@ export class AlertsRepository {
       );
   }
 
-  async subscriptions(userId: string): Promise<AlertSubscription[]> {
-    const rows = await this.db
+  /**
+   * Every alert the user can subscribe to — the alerts of each device at a location where they
+   * hold a level (the audience of `raise`) — with its state, a page at a time.
+   */
+  async subscriptions(
+    userId: string,
+    pageNo: number,
+  ): Promise<{ records: AlertSubscription[]; totalRecords: number }> {
+    const audience = and(eq(permissions.userId, userId), eq(permissions.siteId, devices.siteId));
+    const [total] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(devices)
+      .innerJoin(permissions, audience);
+    const records = await this.db
       .select({
-        type: alertSubscriptions.type,
-        devClass: alertSubscriptions.devClass,
-        devId: alertSubscriptions.devId,
-        subscribed: alertSubscriptions.subscribed,
+        type: sql<number>`${ALERT_TYPE}::int`,
+        devClass: devices.devClass,
+        devId: devices.devId,
+        subscribed: sql<boolean>`coalesce(${alertSubscriptions.subscribed}, true)`,
         devName: devices.devName,
         siteId: devices.siteId,
+        locationName: locations.name,
       })
-      .from(alertSubscriptions)
-      .leftJoin(devices, eq(devices.devId, alertSubscriptions.devId))
-      .where(eq(alertSubscriptions.userId, userId))
-      .orderBy(desc(alertSubscriptions.updatedAt));
-    return rows;
+      .from(devices)
+      .innerJoin(permissions, audience)
+      .leftJoin(locations, eq(locations.id, devices.siteId))
+      .leftJoin(
+        alertSubscriptions,
+        and(
+          eq(alertSubscriptions.userId, userId),
+          eq(alertSubscriptions.type, ALERT_TYPE),
+          eq(alertSubscriptions.devClass, devices.devClass),
+          eq(alertSubscriptions.devId, devices.devId),
+        ),
+      )
+      .orderBy(asc(locations.name), asc(devices.devName), asc(devices.devId))
+      .limit(ALERT_SUBSCRIPTIONS_PAGE_SIZE)
+      .offset((pageNo - 1) * ALERT_SUBSCRIPTIONS_PAGE_SIZE);
+    return { records, totalRecords: total?.n ?? 0 };
   }
 
   async device(devId: string): Promise<AlertDevice | undefined> {
@@ -167,10 +210,10 @@ export class AlertsRepository {
 
   /**
    * One alert for every user with a level at the device's location who is subscribed to this
-   * type on this device and has muted neither the location nor the device. Returns how many.
+   * type on this device and has muted neither the location nor the device. Returns their ids.
    */
-  async raise(device: AlertDevice, draft: AlertDraft, at: Date): Promise<number> {
-    if (!device.siteId) return 0;
+  async raise(device: AlertDevice, draft: AlertDraft, at: Date): Promise<string[]> {
+    if (!device.siteId) return [];
     const result = await this.db.execute(sql`
       insert into alerts (user_id, msg, time, type, kind, site_id, dev_class, dev_id, parent_dev_class, parent_dev_id)
       select p.user_id, ${draft.msg}, ${at}, ${draft.type}, ${draft.kind}, ${device.siteId}, ${device.devClass},
@@ -183,7 +226,7 @@ export class AlertsRepository {
         and not exists (select 1 from alert_subscriptions s where s.user_id = p.user_id and s.type = ${draft.type}
                           and s.dev_class = ${device.devClass} and s.dev_id = ${device.devId} and not s.subscribed)
       returning user_id`);
-    return rowCount(result);
+    return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
   }
 
   /** The kind of the device's latest offline/online alert, to say "back online" only after "offline". */
@@ -243,7 +286,19 @@ export class AlertsRepository {
   }
 }
 
-function rowCount(result: unknown): number {
-  const r = result as { rows?: unknown[]; affectedRows?: number; rowCount?: number };
-  return r.rows?.length ?? r.rowCount ?? r.affectedRows ?? 0;
+function toRecord(r: typeof alerts.$inferSelect): AlertRecord {
+  return {
+    id: r.id,
+    read: r.read,
+    isSubscribed: r.isSubscribed,
+    msg: r.msg,
+    time: r.time.getTime(),
+    type: r.type,
+    siteId: r.siteId,
+    locationId: r.siteId,
+    devClass: r.devClass,
+    devId: r.devId,
+    parentDevClass: r.parentDevClass,
+    parentDevId: r.parentDevId,
+  };
 }

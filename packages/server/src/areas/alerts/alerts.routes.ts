@@ -1,4 +1,4 @@
-import { alertSubscriptionKeySchema } from '@powerdeck/domain';
+import { alertSettingsSchema, alertSubscriptionKeySchema } from '@powerdeck/domain';
 import { z } from 'zod';
 import { type DataSvc, authedSvc } from '../../http/data-svc';
 import type { AlertsService } from './alerts.service';
@@ -38,7 +38,15 @@ export function registerAlertsRoutes(dataSvc: DataSvc, service: AlertsService): 
     }),
     listSubscriptions: authedSvc({
       methods: ['GET'],
-      handler: ({ auth }) => service.subscriptions(auth.user),
+      input: z.object({
+        pageNo: z.coerce
+          .number({ message: 'pageNo must be a page number' })
+          .int('pageNo must be a page number')
+          .min(1, 'pageNo must be a page number')
+          .max(100_000, 'pageNo must be a page number')
+          .default(1),
+      }),
+      handler: ({ auth, input }) => service.subscriptions(auth.user, input.pageNo),
     }),
     getAlertSettings: authedSvc({
       methods: ['GET'],
@@ -47,9 +55,7 @@ export function registerAlertsRoutes(dataSvc: DataSvc, service: AlertsService): 
     }),
     setAlertSettings: authedSvc({
       methods: ['POST'],
-      input: siteIdInput.extend({
-        offlineGraceSeconds: z.coerce.number().int().min(0).max(86_400),
-      }),
+      input: siteIdInput.extend(alertSettingsSchema.shape),
       handler: ({ auth, input }) =>
         service.setAlertSettings(auth.user, input.siteId, input.offlineGraceSeconds),
     }),

@@ -1,8 +1,11 @@
 import {
-  type AlertSubscription,
+  ALERT_SUBSCRIPTIONS_PAGE_SIZE,
+  type AlertSettings,
   type AlertSubscriptionKey,
+  type AlertSubscriptionsPage,
   type AlertsList,
   type SessionUser,
+  canManageLocation,
   messages,
   permissionMessages,
 } from '@powerdeck/domain';
@@ -47,11 +50,13 @@ export class AlertsService {
     return { ok: true };
   }
 
-  async subscriptions(user: SessionUser): Promise<{ records: AlertSubscription[] }> {
-    return { records: await this.repo.subscriptions(user.userId) };
+  /** Every alert the user can subscribe to (each device at their locations), with its state. */
+  async subscriptions(user: SessionUser, pageNo: number): Promise<AlertSubscriptionsPage> {
+    const page = await this.repo.subscriptions(user.userId, pageNo);
+    return { ...page, pageNo, recordsPerPage: ALERT_SUBSCRIPTIONS_PAGE_SIZE };
   }
 
-  async alertSettings(user: SessionUser, siteId: string): Promise<{ offlineGraceSeconds: number }> {
+  async alertSettings(user: SessionUser, siteId: string): Promise<AlertSettings> {
     await requireLocationAccess(this.permissions, user, siteId);
     return { offlineGraceSeconds: await this.repo.graceSeconds(siteId) };
   }
@@ -61,10 +66,9 @@ export class AlertsService {
     user: SessionUser,
     siteId: string,
     seconds: number,
-  ): Promise<{ offlineGraceSeconds: number }> {
+  ): Promise<AlertSettings> {
     const level = await requireLocationAccess(this.permissions, user, siteId);
-    if (level !== 'ADMIN' && level !== 'owner')
-      throw forbidden(permissionMessages.noPermissionThisLocation);
+    if (!canManageLocation(level)) throw forbidden(permissionMessages.noPermissionThisLocation);
     await this.repo.setGraceSeconds(siteId, seconds);
     return { offlineGraceSeconds: seconds };
   }

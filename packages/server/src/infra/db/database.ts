@@ -23,6 +23,11 @@ export interface Database {
   readonly db: Db;
   /** Runs fn in one transaction on the raw driver; rolls back when fn throws. */
   rawTransaction<T>(fn: (tx: RawTransaction) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel (NOTIFY reaches every server on the same database); resolves with the
+   * function that stops listening. PostgreSQL: a dedicated connection, re-opened if it drops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
             (await tx.query<Row>(sqlText, params)).rows,
         }),
       ),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }
@@ -89,6 +95,58 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
         client.release();
       }
     },
+    listen: (channel, onPayload) => listenPostgres(options.url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_AFTER_MS = 1_000;
+
+/** LISTEN on its own connection (a pooled one would be handed to other queries). */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    // A dropped connection is replaced; notifications sent meanwhile are lost.
+    const lost = () => {
+      if (client !== next || stopped) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      reconnect();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+  };
+  const reconnect = () => {
+    retry = setTimeout(() => void connect().catch(reconnect), RELISTEN_AFTER_MS);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+    client = undefined;
   };
 }

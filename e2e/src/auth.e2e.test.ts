@@ -1,6 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext, saveScreenshot, signIn } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, newContext, saveScreenshot, signIn, useBrowserPage } from './support/browser';
 
 const DEMO_USERS = [
   'owner@example.com',
@@ -11,49 +10,34 @@ const DEMO_USERS = [
 ];
 
 describe.skipIf(!hasBrowser())('sign-in', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  const ui = useBrowserPage('auth');
 
   for (const email of DEMO_USERS) {
     it(`demo login ${email} opens the locations list`, async () => {
+      const { page } = ui;
       await signIn(page, email);
       await page.waitForURL('**/locations/list');
     });
   }
 
   it('a wrong password shows the error and stays on /login', async () => {
+    const { page } = ui;
     await signIn(page, 'owner@example.com', 'not-the-password');
     await page.getByText('Incorrect email or password.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
   it('the session cookie is httpOnly and begins with the user id', async () => {
-    await signIn(page, 'admin@example.com');
-    await page.waitForURL('**/locations/list');
-    const cookie = (await context.cookies()).find((c) => c.name === 'pd_session');
+    await ui.signInAs('admin');
+    const cookie = (await ui.context.cookies()).find((c) => c.name === 'pd_session');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
     expect(cookie?.value.split('.').length).toBeGreaterThanOrEqual(2);
   });
 
   it('logout ends the session: signed-in routes send the visitor to /login again', async () => {
-    await signIn(page, 'owner@example.com');
-    await page.waitForURL('**/locations/list');
+    const { page } = ui;
+    await ui.signInAs('owner');
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL('**/login');
@@ -63,7 +47,7 @@ describe.skipIf(!hasBrowser())('sign-in', () => {
 
   it('the client user sees fewer locations than the owner', async () => {
     const count = async (email: string) => {
-      const ctx = await newContext(browser);
+      const ctx = await newContext(ui.browser);
       const p = await ctx.newPage();
       await signIn(p, email);
       await p.waitForURL('**/locations/list');
@@ -81,8 +65,8 @@ describe.skipIf(!hasBrowser())('sign-in', () => {
   });
 
   it('the locations page shows the demo locations (screenshot kept as an artifact)', async () => {
-    await signIn(page, 'owner@example.com');
-    await page.waitForURL('**/locations/list');
+    const { page } = ui;
+    await ui.signInAs('owner');
     await page
       .getByText('Checking Network...')
       .first()
@@ -93,6 +77,7 @@ describe.skipIf(!hasBrowser())('sign-in', () => {
   });
 
   it('a new account signs up, verifies its e-mail from the outbox, and signs in', async () => {
+    const { page } = ui;
     const email = `new-user-${Date.now()}@example.com`;
     await page.goto('/signup');
     await page.getByLabel(/first name/i).fill('Nia');

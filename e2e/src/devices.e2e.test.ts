@@ -6,9 +6,9 @@ import {
   type DeviceMeta,
   type SitesPage,
 } from '@powerdeck/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext, saveScreenshot, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, useBrowserPage } from './support/browser';
 
 /** Every device the signed-in user can see, read through the console's own API calls. */
 async function listDevices(page: Page): Promise<DeviceListItem[]> {
@@ -39,29 +39,7 @@ const controlsUrl = (d: DeviceListItem) =>
   `/locations/${d.siteId}/devices/${d.devId}/${d.devClass}/controls`;
 
 describe.skipIf(!hasBrowser())('device control panel against the simulated fleet', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await saveScreenshot(page, `devices-${ctx.task.name}`);
-    await context.close();
-  });
-
-  const signInAs = async (who: string) => {
-    await signIn(page, `${who}@example.com`);
-    await page.waitForURL('**/locations/list');
-  };
+  const ui = useBrowserPage('devices');
 
   /** A connected, stand-alone device of the first class given that is in the demo data. */
   const connectedOf = (devices: DeviceListItem[], family: DeviceFamily) =>
@@ -70,7 +48,8 @@ describe.skipIf(!hasBrowser())('device control panel against the simulated fleet
     );
 
   it('opens a device of each family with its card and outlet panel', async () => {
-    await signInAs('owner');
+    const { page } = ui;
+    await ui.signInAs('owner');
     const devices = await listDevices(page);
     const families = new Set<DeviceFamily>();
     for (const device of devices) {
@@ -91,7 +70,8 @@ describe.skipIf(!hasBrowser())('device control panel against the simulated fleet
   });
 
   it('toggles and cycles an outlet and watches it change', async () => {
-    await signInAs('owner');
+    const { page } = ui;
+    await ui.signInAs('owner');
     const devices = await listDevices(page);
     const device = connectedOf(devices, 'km4315');
     expect(device).toBeDefined();
@@ -121,7 +101,8 @@ describe.skipIf(!hasBrowser())('device control panel against the simulated fleet
   });
 
   it('a locked outlet refuses: its toggle is disabled and the server says no', async () => {
-    await signInAs('owner');
+    const { page } = ui;
+    await ui.signInAs('owner');
     const devices = await listDevices(page);
     let found: { device: DeviceListItem; otlt: number } | undefined;
     for (const device of devices.filter((d) => d.connected && !d.parentDevId)) {
@@ -166,7 +147,8 @@ describe.skipIf(!hasBrowser())('device control panel against the simulated fleet
   });
 
   it('CLIENT sees the rename and edit-outlets buttons disabled', async () => {
-    await signInAs('client');
+    const { page } = ui;
+    await ui.signInAs('client');
     const devices = await listDevices(page);
     let target: DeviceListItem | undefined;
     for (const device of devices.filter((d) => !d.parentDevId)) {
@@ -188,7 +170,8 @@ describe.skipIf(!hasBrowser())('device control panel against the simulated fleet
   });
 
   it("a device the demo keeps offline shows 'This device is currently inactive.'", async () => {
-    await signInAs('owner');
+    const { page } = ui;
+    await ui.signInAs('owner');
     const devices = await listDevices(page);
     const offline = devices.find((d) => !d.connected && !d.parentDevId);
     expect(offline).toBeDefined();
@@ -199,7 +182,8 @@ describe.skipIf(!hasBrowser())('device control panel against the simulated fleet
   });
 
   it('the All Devices tab lists the location devices with links to their controls', async () => {
-    await signInAs('owner');
+    const { page } = ui;
+    await ui.signInAs('owner');
     const devices = await listDevices(page);
     const device = connectedOf(devices, 'cv');
     expect(device).toBeDefined();

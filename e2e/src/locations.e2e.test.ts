@@ -1,34 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext, saveScreenshot, signIn } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, useBrowserPage } from './support/browser';
 
 describe.skipIf(!hasBrowser())('locations, watchlist, settings and clients', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await saveScreenshot(page, `locations-${ctx.task.name}`);
-    await context.close();
-  });
-
-  const signInAs = async (who: string) => {
-    await signIn(page, `${who}@example.com`);
-    await page.waitForURL('**/locations/list');
-  };
+  const ui = useBrowserPage('locations');
 
   it('owner: cards with counts and badges, then the table view with the spec columns', async () => {
-    await signInAs('owner');
+    const { page } = ui;
+    await ui.signInAs('owner');
     await page.locator('article').first().waitFor();
     await page.getByText('Total devices').first().waitFor();
     await page.locator('[aria-label="List view"]').click({ force: true });
@@ -54,7 +32,8 @@ describe.skipIf(!hasBrowser())('locations, watchlist, settings and clients', () 
   });
 
   it('owner: Refine sorts by recent visit — the location just opened comes first', async () => {
-    await signInAs('owner');
+    const { page } = ui;
+    await ui.signInAs('owner');
     const names = page.locator('article h2');
     await names.last().waitFor();
     const last = (await names.allInnerTexts()).at(-1) ?? '';
@@ -70,7 +49,8 @@ describe.skipIf(!hasBrowser())('locations, watchlist, settings and clients', () 
   });
 
   it('owner: watching a location shows the toast and puts it on the watchlist', async () => {
-    await signInAs('owner');
+    const { page } = ui;
+    await ui.signInAs('owner');
     const card = page
       .locator('article')
       .filter({ has: page.getByRole('button', { name: 'Add to Watchlist' }) })
@@ -87,7 +67,8 @@ describe.skipIf(!hasBrowser())('locations, watchlist, settings and clients', () 
 
   for (const who of ['client', 'installer']) {
     it(`${who}: the mute click is ignored`, async () => {
-      await signInAs(who);
+      const { page } = ui;
+      await ui.signInAs(who);
       const requests: string[] = [];
       page.on('request', (r) => {
         if (r.url().includes('svc=muteSite')) requests.push(r.url());
@@ -106,7 +87,8 @@ describe.skipIf(!hasBrowser())('locations, watchlist, settings and clients', () 
   }
 
   it('client: the location header offers Add a Device disabled and no Notes; settings are read-only', async () => {
-    await signInAs('client');
+    const { page } = ui;
+    await ui.signInAs('client');
     await page.locator('article a').first().click();
     await page.getByRole('tab', { name: 'Location Settings' }).click();
     await page.getByRole('button', { name: 'Location menu' }).click();
@@ -121,7 +103,8 @@ describe.skipIf(!hasBrowser())('locations, watchlist, settings and clients', () 
   });
 
   it('owner: adds a location with a new client, renames it in settings, then deletes it', async () => {
-    await signInAs('owner');
+    const { page } = ui;
+    await ui.signInAs('owner');
     await page.getByRole('button', { name: 'Locations menu' }).click();
     await page.getByRole('menuitem', { name: 'Add a location' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
@@ -159,7 +142,8 @@ describe.skipIf(!hasBrowser())('locations, watchlist, settings and clients', () 
 
   for (const who of ['admin', 'support']) {
     it(`${who}: may edit a location's settings and sees its people`, async () => {
-      await signInAs(who);
+      const { page } = ui;
+      await ui.signInAs(who);
       await page.locator('article a').first().click();
       await page.getByRole('tab', { name: 'Location Settings' }).click();
       await page.getByLabel(/Location name/).waitFor();
@@ -172,7 +156,8 @@ describe.skipIf(!hasBrowser())('locations, watchlist, settings and clients', () 
   }
 
   it('an unknown location shows the No Permission dialog and returns to the list', async () => {
-    await signInAs('client');
+    const { page } = ui;
+    await ui.signInAs('client');
     await page.goto('/locations/no-such-location/settings');
     await page.getByText("You don't have permission to access this location.").waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
@@ -180,7 +165,8 @@ describe.skipIf(!hasBrowser())('locations, watchlist, settings and clients', () 
   });
 
   it('owner: clients with counts, a client with its locations, and its contacts', async () => {
-    await signInAs('owner');
+    const { page } = ui;
+    await ui.signInAs('owner');
     await page.goto('/clients');
     const first = page.locator('tbody tr').first();
     await first.waitFor();
@@ -195,7 +181,8 @@ describe.skipIf(!hasBrowser())('locations, watchlist, settings and clients', () 
   });
 
   it('owner: the contact popover opens the client contact page', async () => {
-    await signInAs('owner');
+    const { page } = ui;
+    await ui.signInAs('owner');
     await page.locator('article').first().waitFor();
     const card = page.locator('article').filter({ hasNotText: 'Client: N/A' }).first();
     await card.getByRole('button', { name: 'Primary contact' }).click();

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, signIn, useBrowserPage } from './support/browser';
 
 interface UserSites {
   records: { siteId: string; name: string; permLvl: string }[];
@@ -42,27 +42,11 @@ async function freshUser(page: Page, password: string): Promise<string> {
 }
 
 describe.skipIf(!hasBrowser())('notes, profile, groups and alerts', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  const ui = useBrowserPage('notes-profile');
 
   it('installer adds, edits and deletes a note; CLIENT locations are not listed', async () => {
-    await signIn(page, 'installer@example.com');
-    await page.waitForURL('**/locations/list');
+    const { page } = ui;
+    await ui.signInAs('installer');
     const site = (await sites(page)).find((s) => s.permLvl === 'INSTALLER');
     expect(site).toBeTruthy();
     await page.goto(`/locations/${site!.siteId}/notes`);
@@ -82,8 +66,8 @@ describe.skipIf(!hasBrowser())('notes, profile, groups and alerts', () => {
   });
 
   it('client has no notes locations and sees the spec message', async () => {
-    await signIn(page, 'client@example.com');
-    await page.waitForURL('**/locations/list');
+    const { page } = ui;
+    await ui.signInAs('client');
     const site = (await sites(page))[0];
     await page.goto(`/locations/${site!.siteId}/notes`);
     await page
@@ -92,8 +76,8 @@ describe.skipIf(!hasBrowser())('notes, profile, groups and alerts', () => {
   });
 
   it('owner creates, views and deletes an admin group through the stepper', async () => {
-    await signIn(page, 'owner@example.com');
-    await page.waitForURL('**/locations/list');
+    const { page } = ui;
+    await ui.signInAs('owner');
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Create Group' }).click();
     const dialog = page.getByRole('dialog');
@@ -115,24 +99,24 @@ describe.skipIf(!hasBrowser())('notes, profile, groups and alerts', () => {
   });
 
   it('client cannot create a group', async () => {
-    await signIn(page, 'client@example.com');
-    await page.waitForURL('**/locations/list');
+    const { page } = ui;
+    await ui.signInAs('client');
     await page.goto('/admin');
     await page.getByText('You dont have permissions at any location.').waitFor();
     expect(await page.getByRole('button', { name: 'Create Group' }).isDisabled()).toBe(true);
   });
 
   it('admin opens the alerts panel from the bell', async () => {
-    await signIn(page, 'admin@example.com');
-    await page.waitForURL('**/locations/list');
+    const { page } = ui;
+    await ui.signInAs('admin');
     await page.getByRole('button', { name: /^Alerts/ }).click();
     await page.getByRole('tab', { name: 'Alerts' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Notifications' }).count()).toBe(0);
   });
 
   it('support reads help and a device-class page', async () => {
-    await signIn(page, 'support@example.com');
-    await page.waitForURL('**/locations/list');
+    const { page } = ui;
+    await ui.signInAs('support');
     await page.goto('/helpAndSupport');
     await page.getByRole('link', { name: 'cv2', exact: true }).first().click();
     await page.waitForURL('**/helpAndSupport/devices/cv2');
@@ -140,10 +124,11 @@ describe.skipIf(!hasBrowser())('notes, profile, groups and alerts', () => {
   });
 
   it('a fresh user changes password (other sessions end) and e-mail (after the link)', async () => {
+    const { page } = ui;
     const email = await freshUser(page, 'first-passphrase');
     await signIn(page, email, 'first-passphrase');
     await page.waitForURL('**/locations/list');
-    const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const other = await ui.browser.newContext({ baseURL: new URL(page.url()).origin });
     const otherPage = await other.newPage();
     await signIn(otherPage, email, 'first-passphrase');
     await otherPage.waitForURL('**/locations/list');
@@ -173,6 +158,7 @@ describe.skipIf(!hasBrowser())('notes, profile, groups and alerts', () => {
   });
 
   it('a fresh user deletes the account and lands on /login', async () => {
+    const { page } = ui;
     const email = await freshUser(page, 'leaving-passphrase');
     await signIn(page, email, 'leaving-passphrase');
     await page.waitForURL('**/locations/list');

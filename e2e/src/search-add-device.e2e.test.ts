@@ -1,36 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext, signIn } from './support/browser';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { hasBrowser, useBrowserPage } from './support/browser';
 
 /** The first demo device waiting to be claimed, as printed in the start banner. */
 const DEMO_DEVICE = { mac: ['C0', 'DE', '01'], key: ['PD7K', 'Q2M9', 'X4TB'] };
 const SECOND_DEVICE_MAC = ['C0', 'DE', '02'];
 
 describe.skipIf(!hasBrowser())('search and add a device', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const ui = useBrowserPage('search-add-device');
   beforeEach(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
-    await signIn(page, 'owner@example.com');
-    await page.waitForURL('**/locations/list');
-  });
-  afterEach(async () => {
-    await context.close();
+    await ui.signInAs('owner');
   });
 
-  const searchBox = () => page.getByRole('searchbox', { name: 'Search' });
-  const group = (name: string) => page.getByRole('region', { name });
+  const searchBox = () => ui.page.getByRole('searchbox', { name: 'Search' });
+  const group = (name: string) => ui.page.getByRole('region', { name });
 
   it('suggests a location while typing and opens it; the click sets the site cookie', async () => {
+    const { page } = ui;
     await searchBox().fill('harbor view lob');
     const location = group('Locations').getByRole('link', { name: /Harbor View Lobby/ });
     await location.waitFor();
@@ -38,7 +23,7 @@ describe.skipIf(!hasBrowser())('search and add a device', () => {
     await location.click();
     await page.waitForURL(/\/locations\/[^/]+\/devices$/);
     await page.getByRole('heading', { name: 'Harbor View Lobby' }).waitFor();
-    const cookies = await context.cookies();
+    const cookies = await ui.context.cookies();
     const siteId = page.url().split('/')[4];
     expect(cookies.find((c) => c.name === 'site')?.value).toBe(siteId);
     const recent = await page.evaluate(() => localStorage.getItem('recentSearch'));
@@ -46,6 +31,7 @@ describe.skipIf(!hasBrowser())('search and add a device', () => {
   });
 
   it('searches a device by name with Enter and opens the device path', async () => {
+    const { page } = ui;
     await searchBox().fill('BB1000');
     await searchBox().press('Enter');
     const device = group('Devices').getByRole('link').first();
@@ -55,6 +41,7 @@ describe.skipIf(!hasBrowser())('search and add a device', () => {
   });
 
   it('finds an outlet label and opens its device with the keyword', async () => {
+    const { page } = ui;
     await searchBox().fill('Projector');
     await searchBox().press('Enter');
     const outlet = group('Outlets').getByRole('link').first();
@@ -66,6 +53,7 @@ describe.skipIf(!hasBrowser())('search and add a device', () => {
   });
 
   it('finds a client and opens its settings; nothing found says so', async () => {
+    const { page } = ui;
     await searchBox().fill('Summit Dental Group');
     await searchBox().press('Enter');
     const client = group('Clients').getByRole('link', { name: /Summit Dental Group/ });
@@ -80,6 +68,7 @@ describe.skipIf(!hasBrowser())('search and add a device', () => {
   });
 
   async function openAddDevice() {
+    const { page } = ui;
     await searchBox().fill('Integrator Showroom');
     await group('Locations')
       .getByRole('link', { name: /Integrator Showroom/ })
@@ -91,6 +80,7 @@ describe.skipIf(!hasBrowser())('search and add a device', () => {
   }
 
   async function typeDevice(mac: string[], key: string[]) {
+    const { page } = ui;
     const macBoxes = page.getByRole('group', { name: 'MAC ID' }).getByRole('textbox');
     await macBoxes.nth(3).click();
     await page.keyboard.type(mac.join(''));
@@ -100,6 +90,7 @@ describe.skipIf(!hasBrowser())('search and add a device', () => {
   }
 
   it('refuses a wrong challenge key with the spec error', async () => {
+    const { page } = ui;
     await openAddDevice();
     const registerButton = page.getByRole('button', { name: 'Register' });
     expect(await registerButton.isDisabled()).toBe(true);
@@ -109,6 +100,7 @@ describe.skipIf(!hasBrowser())('search and add a device', () => {
   });
 
   it('adds an Ethernet device with a demo claim key; it appears in the location', async () => {
+    const { page } = ui;
     await openAddDevice();
     await typeDevice(DEMO_DEVICE.mac, DEMO_DEVICE.key);
     await page.getByRole('button', { name: 'Register' }).click();

@@ -7,6 +7,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createServer } from 'node:net';
 import { pino } from 'pino';
 import { identifyPeer, peerMayAccess, type BrokerPeer } from './broker-access';
+import { indexedMemoryPersistence } from './retained-index';
 
 const log = pino({ name: 'mqtt-broker', level: process.env.LOG_LEVEL ?? 'info' });
 
@@ -23,6 +24,10 @@ const peers = new WeakMap<Client, BrokerPeer>();
 const BAD_CREDENTIALS = 4;
 
 const broker = await Aedes.createBroker({
+  persistence: indexedMemoryPersistence(),
+  // No delivery limit: past it mqemitter queues messages and drains the queue recursively, which
+  // overflowed the stack when 10,000 devices connected at once and each published retained state.
+  concurrency: 0,
   authenticate(client, username, password, done) {
     const peer = identifyPeer(secrets, client.id, username, password?.toString());
     if (!peer) {

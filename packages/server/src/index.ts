@@ -8,7 +8,7 @@ export { systemClock, type Clock } from './infra/clock';
 export { createArgon2Hasher, type PasswordHasher } from './infra/passwords';
 export type { Mailer, MailMessage } from './infra/mail/mailer';
 export type { DeviceArea, DeviceAreaOptions } from './areas/devices/device-area';
-export { deriveDeviceSecret } from './infra/mqtt/device-credentials';
+export { deriveDeviceSecret } from '@powerdeck/domain/device-credentials';
 export { startEmbeddedBroker, type EmbeddedBroker } from './infra/mqtt/embedded-broker';
 export { connectDeviceLink, type DeviceLink } from './infra/mqtt/device-link';
 export {

@@ -79,6 +79,10 @@ async function main(): Promise<void> {
         fleet = started;
         const { online, devices } = started.summary();
         logger.info({ online, devices }, 'demo fleet connected');
+        process.stdout.write(
+          `More simulated devices (demo only; the key is this data directory's secret):\n` +
+            `  npm run simulator -- --mqtt ${mqttUrl} --device-key ${deviceKey}\n`,
+        );
       })
       .catch((error: unknown) => logger.error({ err: error }, 'demo fleet failed to start'));
   }

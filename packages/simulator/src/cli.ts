@@ -1,10 +1,14 @@
 import { parseArgs } from 'node:util';
+import { deriveDeviceSecret } from '@powerdeck/domain/device-credentials';
 import { Fleet } from './fleet';
 import { parseFault } from './fault-spec';
 
 const USAGE = `Usage: npm run simulator -- [options]
   --devices, -n N     devices to run (default 25), every class in turn, with kids
   --mqtt URL          broker (default $MQTT_URL or mqtt://127.0.0.1:1883)
+  --device-key KEY    the server's device key: each device signs in with its own derived
+                      password, as the embedded broker requires (default $DEVICE_KEY; none:
+                      devices connect without a password, for a broker allowing anonymous ones)
   --seed S            fleet seed: the same seed gives the same device ids (default random)
   --fault KIND:DEVID  repeatable; KIND is offline, brownout[:CONDITION], overload[:FACTOR],
                       refuse or ignore, e.g. --fault brownout:1065A3000001:lost
@@ -15,6 +19,7 @@ async function main(): Promise<void> {
     options: {
       devices: { type: 'string', short: 'n', default: '25' },
       mqtt: { type: 'string', default: process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883' },
+      'device-key': { type: 'string', default: process.env.DEVICE_KEY },
       seed: { type: 'string' },
       fault: { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h', default: false },
@@ -32,7 +37,13 @@ async function main(): Promise<void> {
   if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
   const faults = values.fault.map(parseFault);
 
-  const fleet = new Fleet({ mqttUrl: values.mqtt, count, seed });
+  const deviceKey = values['device-key'];
+  const fleet = new Fleet({
+    mqttUrl: values.mqtt,
+    count,
+    seed,
+    ...(deviceKey ? { secretFor: (devId: string) => deriveDeviceSecret(deviceKey, devId) } : {}),
+  });
   for (const { devId } of faults) {
     if (!fleet.get(devId))
       throw new Error(`--fault: no device ${devId} in this fleet (seed ${seed})`);

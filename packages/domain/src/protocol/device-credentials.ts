@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+// Node only (node:crypto): imported as `@powerdeck/domain/device-credentials`, never by the web.
+
 /**
  * A device's MQTT password is derived from the server's device key and the device id, so the
  * broker can check 10,000 connecting devices without a database look-up per connection.

@@ -1,16 +1,19 @@
 import { type DeviceClass, isDeviceClass } from '@powerdeck/domain';
 import { type DevicePlan, Fleet } from '@powerdeck/simulator';
 import { createHash } from 'node:crypto';
-import { and, asc, isNotNull, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/database';
 import { devices } from '../infra/db/schema';
-import { deriveDeviceSecret } from '../infra/mqtt/device-credentials';
+import { deriveDeviceSecret } from '@powerdeck/domain/device-credentials';
 
 interface Row {
   devId: string;
   devClass: string;
   devName: string;
   parentDevId: string | null;
+  siteId: string | null;
+  claimable: boolean;
+  nearGatewayId: string | null;
   offline: boolean;
 }
 
@@ -20,8 +23,10 @@ function seedOf(devId: string): number {
 }
 
 /**
- * The simulated fleet of the demo: exactly the seeded devices (same ids, classes, kids, names),
- * except those the seed marked offline, which stay away so the inactive state is visible.
+ * The simulated fleet of the demo: the seeded devices (same ids, classes, kids, names), except
+ * those the seed marked offline, which stay away so the inactive state is visible. Devices not
+ * yet claimed run too, as a plugged-in unit would, and a gateway carries the plugs it hears: the
+ * server ignores their reports until a user claims or joins them, then they are online at once.
  */
 export async function demoFleetPlan(db: Db): Promise<DevicePlan[]> {
   const rows: Row[] = await db
@@ -30,28 +35,26 @@ export async function demoFleetPlan(db: Db): Promise<DevicePlan[]> {
       devClass: devices.devClass,
       devName: devices.devName,
       parentDevId: devices.parentDevId,
+      siteId: devices.siteId,
+      claimable: sql<boolean>`${devices.claimKeyHash} IS NOT NULL`,
+      nearGatewayId: devices.nearGatewayId,
       offline: sql<boolean>`coalesce((${devices.info} ->> 'demoOffline')::boolean, false)`,
     })
     .from(devices)
-    .where(and(isNotNull(devices.siteId)))
     .orderBy(asc(devices.createdAt), asc(devices.devId));
   const known = rows.filter((r) => isDeviceClass(r.devClass));
+  const unit = (r: Row) => ({
+    devId: r.devId,
+    devClass: r.devClass as DeviceClass,
+    name: r.devName,
+    seed: seedOf(r.devId),
+  });
+  const heardBy = (gatewayId: string) => (r: Row) =>
+    r.parentDevId === gatewayId || (r.siteId === null && r.nearGatewayId === gatewayId);
   return known
-    .filter((r) => r.parentDevId === null && !r.offline)
-    .map((parent) => ({
-      devId: parent.devId,
-      devClass: parent.devClass as DeviceClass,
-      name: parent.devName,
-      seed: seedOf(parent.devId),
-      kids: known
-        .filter((k) => k.parentDevId === parent.devId)
-        .map((k) => ({
-          devId: k.devId,
-          devClass: k.devClass as DeviceClass,
-          name: k.devName,
-          seed: seedOf(k.devId),
-        })),
-    }));
+    .filter((r) => r.parentDevId === null && r.nearGatewayId === null && !r.offline)
+    .filter((r) => r.siteId !== null || r.claimable)
+    .map((parent) => ({ ...unit(parent), kids: known.filter(heardBy(parent.devId)).map(unit) }));
 }
 
 /** Starts the demo fleet on the broker; resolves once every device has connected (or waited). */

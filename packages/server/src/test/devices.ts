@@ -8,7 +8,7 @@ import { buildLocation, buildPermission, buildUser } from '../demo/builders';
 import { SESSION_COOKIE } from '../http/cookies';
 import type { Database } from '../infra/db/database';
 import { devices, locations, outlets, permissions, users } from '../infra/db/schema';
-import { deriveDeviceSecret } from '../infra/mqtt/device-credentials';
+import { deriveDeviceSecret } from '@powerdeck/domain/device-credentials';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../infra/mqtt/embedded-broker';
 import { TestClock } from './test-app';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { identifyPeer, peerMayAccess, SERVICE_USERNAME } from './broker-access';
-import { deriveDeviceSecret } from './device-credentials';
+import { deriveDeviceSecret } from '@powerdeck/domain/device-credentials';
 
 const secrets = { deviceKey: 'device-key', serviceToken: 'service-token' };
 const DEV = '1065A3000001';

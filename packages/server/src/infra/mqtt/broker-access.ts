@@ -1,6 +1,6 @@
 import { deviceMayAccess, isDeviceId } from '@powerdeck/domain';
 import { timingSafeEqual } from 'node:crypto';
-import { isDeviceSecret } from './device-credentials';
+import { isDeviceSecret } from '@powerdeck/domain/device-credentials';
 
 /** Who is on the other end of a broker connection. */
 export type BrokerPeer = { role: 'service' } | { role: 'device'; devId: string };

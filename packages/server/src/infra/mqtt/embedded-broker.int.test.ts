@@ -1,7 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_USERNAME } from './broker-access';
-import { deriveDeviceSecret } from './device-credentials';
+import { deriveDeviceSecret } from '@powerdeck/domain/device-credentials';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 
 const secrets = { deviceKey: 'test-device-key', serviceToken: 'test-service-token' };

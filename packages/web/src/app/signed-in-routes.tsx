@@ -110,7 +110,13 @@ export const signedInRoutes: RouteObject[] = [
   },
   {
     path: 'locations/:locationId',
-    handle: crumb('location', 'Location', (params) => locationRootPath(p(params, 'locationId'))),
+    // Every page of a location starts at the 'All Locations' root; the bar names the location.
+    handle: {
+      crumb: (params: Params) => [
+        { id: 'locations', name: 'All Locations', url: paths.locationsList },
+        { id: 'location', name: 'Location', url: locationRootPath(p(params, 'locationId')) },
+      ],
+    } satisfies RouteHandle,
     children: [
       {
         element: <Pages.LocationLayout />,
@@ -128,9 +134,10 @@ export const signedInRoutes: RouteObject[] = [
         // Either order of the two segments; the layout turns the class-first form canonical.
         path: 'devices/:first/:second',
         handle: {
+          // The breadcrumb bar shows the device's name in place of 'Device' once it is known.
           crumb: (params: Params) => ({
             id: 'device',
-            name: deviceRef(params).deviceId,
+            name: 'Device',
             url: devicePath(deviceRef(params)),
           }),
         } satisfies RouteHandle,

@@ -80,6 +80,7 @@ describe('ShellLayout', () => {
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual([
+      '/locations/list',
       '/locations/9',
       '/locations/9/devices/ABCDEF/cv2/controls',
       '/locations/9/devices/ABCDEF/cv2/admin',

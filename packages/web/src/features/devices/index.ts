@@ -2,5 +2,10 @@
 export { MonitoringPausedModal } from './components/device-modals';
 export { OutletsLockedNote } from './components/outlet-panel';
 export { OutletRow, type OutletControls } from './components/outlet-row';
-export { deviceGroupsOf, type DeviceGroup, type PanelDevice } from './hooks/use-device-data';
+export {
+  deviceGroupsOf,
+  useDeviceMeta,
+  type DeviceGroup,
+  type PanelDevice,
+} from './hooks/use-device-data';
 export { useDeviceSet, type DeviceSet } from './hooks/use-device-set';

@@ -44,11 +44,17 @@ export function panelDevices(meta: DeviceMeta): PanelDevice[] {
   return [group.parent, ...group.kids];
 }
 
-export function useDeviceMeta(siteId: string, devClass: DeviceClass, devId: string) {
+export function useDeviceMeta(
+  siteId: string,
+  devClass: DeviceClass,
+  devId: string,
+  options: { enabled?: boolean } = {},
+) {
   return useQuery({
     queryKey: deviceKeys.meta(devId),
     queryFn: ({ signal }) => getDeviceMeta({ siteId, devClass, devId }, signal),
     staleTime: Infinity,
+    enabled: options.enabled ?? true,
   });
 }
 

@@ -12,12 +12,13 @@ import { dataSvc } from '../../../lib/api-client';
 export const settingsKey = (siteId: string) => ['locations', siteId, 'settings'] as const;
 
 /** siteManagement svc=settings GET; the header, the settings tab and the No Permission dialog use it. */
-export function useLocationSettings(siteId: string) {
+export function useLocationSettings(siteId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: settingsKey(siteId),
     queryFn: ({ signal }) =>
       dataSvc<LocationSettingsView>('siteManagement', 'settings', { query: { siteId }, signal }),
     retry: false,
+    enabled: options.enabled ?? true,
   });
 }
 

@@ -1,14 +1,7 @@
 import { Group, Skeleton, Tabs, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import {
-  LOCATION_TABS,
-  locationPath,
-  locationRootPath,
-  type LocationTab,
-} from '../../../app/paths';
+import { LOCATION_TABS, locationPath, type LocationTab } from '../../../app/paths';
 import { LOCATION_TAB_LABELS } from '../../../app/route-labels';
-import { setCrumbName } from '../../../lib/crumb-names';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLocationSettings } from '../api/location-settings';
 import { useRecordVisit } from '../api/record-visit';
@@ -26,9 +19,6 @@ export function LocationLayout() {
   const name = settings.data?.general.locationName;
   useRecordVisit(locationId);
   usePageTitle(name ?? 'Location');
-  useEffect(() => {
-    if (name) setCrumbName(locationRootPath(locationId), name);
-  }, [locationId, name]);
 
   if (settings.isError) return <NoPermissionDialog />;
 

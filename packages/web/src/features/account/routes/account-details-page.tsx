@@ -5,7 +5,7 @@ import { type AccountDetails, messages, updateAccountDetailsSchema } from '@powe
 import { useForm } from 'react-hook-form';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
-import { fieldError } from '../../auth/components/field-error';
+import { FormTextInput } from '../../../components/form-fields';
 import { ServerError } from '../../auth/components/server-error';
 import { useAccountDetails, useUpdateAccountDetails } from '../api/account-api';
 import { ProfileLayout } from '../components/profile-layout';
@@ -43,18 +43,8 @@ function DetailsForm({ details }: { details: AccountDetails }) {
       <Stack gap="md">
         <ServerError error={update.error} />
         <Group grow align="flex-start">
-          <TextInput
-            label="First name"
-            required
-            {...form.register('firstName')}
-            error={fieldError(form, 'firstName')}
-          />
-          <TextInput
-            label="Last name"
-            required
-            {...form.register('lastName')}
-            error={fieldError(form, 'lastName')}
-          />
+          <FormTextInput form={form} name="firstName" label="First name" required />
+          <FormTextInput form={form} name="lastName" label="Last name" required />
         </Group>
         <TextInput
           label="Email"
@@ -67,12 +57,7 @@ function DetailsForm({ details }: { details: AccountDetails }) {
             Waiting for confirmation of {details.pendingEmail}.
           </Text>
         )}
-        <TextInput
-          label="Phone"
-          type="tel"
-          {...form.register('phone')}
-          error={fieldError(form, 'phone')}
-        />
+        <FormTextInput form={form} name="phone" label="Phone" type="tel" />
         <Group justify="flex-end">
           <Button
             type="submit"

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { changeEmailSchema } from '@powerdeck/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { fieldError } from '../../auth/components/field-error';
+import { CurrentPasswordField, EmailField } from '../../../components/form-fields';
 import { ServerError } from '../../auth/components/server-error';
 import { sessionQueryKey } from '../../auth/api/session';
 import { accountKeys, useChangeEmail, useVerifyEmailChange } from '../api/account-api';
@@ -44,21 +44,8 @@ function ChangeForm() {
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="md">
         <ServerError error={change.error} />
-        <TextInput
-          label="New email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.register('email')}
-          error={fieldError(form, 'email')}
-        />
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
-          required
-          {...form.register('currentPassword')}
-          error={fieldError(form, 'currentPassword')}
-        />
+        <EmailField form={form} label="New email" />
+        <CurrentPasswordField form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>
             Send verification link

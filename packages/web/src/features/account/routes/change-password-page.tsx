@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { changePasswordSchema } from '@powerdeck/domain';
 import { useForm } from 'react-hook-form';
-import { fieldError } from '../../auth/components/field-error';
+import { CurrentPasswordField, NewPasswordFields } from '../../../components/form-fields';
 import { ServerError } from '../../auth/components/server-error';
 import { useChangePassword } from '../api/account-api';
 import { ProfileLayout } from '../components/profile-layout';
@@ -28,28 +28,8 @@ export function ChangePasswordPage() {
               Your password has been changed. You were signed out everywhere else.
             </Alert>
           )}
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            required
-            {...form.register('currentPassword')}
-            error={fieldError(form, 'currentPassword')}
-          />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            description="At least 8 characters"
-            required
-            {...form.register('password', { deps: ['passwordConfirm'] })}
-            error={fieldError(form, 'password')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...form.register('passwordConfirm')}
-            error={fieldError(form, 'passwordConfirm')}
-          />
+          <CurrentPasswordField form={form} />
+          <NewPasswordFields form={form} />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
               Change password

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { forgotPasswordSchema } from '@powerdeck/domain';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { CenteredCard } from '../../../components/centered-card';
+import { EmailField } from '../../../components/form-fields';
 import { useForgotPassword } from '../api/forgot-password';
-import { fieldError } from '../components/field-error';
 import { ServerError } from '../components/server-error';
 
 /** Always answers the same way, so the page never tells whether an address has an account. */
@@ -39,14 +39,7 @@ export function ForgotPasswordPage() {
               Enter the e-mail address you sign in with and we will send you a reset link.
             </Text>
             <ServerError error={request.error} />
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.register('email')}
-              error={fieldError(form, 'email')}
-            />
+            <EmailField form={form} />
             <Button type="submit" loading={request.isPending} fullWidth>
               Send reset link
             </Button>

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { loginSchema } from '@powerdeck/domain';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths, readReturnPath } from '../../../app/paths';
 import { CenteredCard } from '../../../components/centered-card';
+import { EmailField, FormPasswordInput } from '../../../components/form-fields';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useLogin } from '../api/login';
-import { fieldError } from '../components/field-error';
 import { ServerError } from '../components/server-error';
 
 export function LoginPage() {
@@ -32,20 +32,13 @@ export function LoginPage() {
       <form onSubmit={(event) => void handleSubmit(event)} noValidate>
         <Stack gap="md">
           <ServerError error={login.error} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            {...form.register('email')}
-            error={fieldError(form, 'email')}
-          />
-          <PasswordInput
+          <EmailField form={form} autoComplete="username" />
+          <FormPasswordInput
+            form={form}
+            name="password"
             label="Password"
             autoComplete="current-password"
             required
-            {...form.register('password')}
-            error={fieldError(form, 'password')}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to={paths.forgotPassword} size="sm">

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { authMessages, resetPasswordSchema } from '@powerdeck/domain';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { CenteredCard } from '../../../components/centered-card';
+import { NewPasswordFields } from '../../../components/form-fields';
 import { useResetPassword } from '../api/reset-password';
-import { fieldError } from '../components/field-error';
 import { ServerError } from '../components/server-error';
 
 export function ResetPasswordPage() {
@@ -50,21 +50,7 @@ export function ResetPasswordPage() {
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <Stack gap="md">
             <ServerError error={reset.error} />
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              description="At least 8 characters"
-              required
-              {...form.register('password', { deps: ['passwordConfirm'] })}
-              error={fieldError(form, 'password')}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              {...form.register('passwordConfirm')}
-              error={fieldError(form, 'passwordConfirm')}
-            />
+            <NewPasswordFields form={form} />
             <Button type="submit" loading={reset.isPending} fullWidth>
               Change password
             </Button>

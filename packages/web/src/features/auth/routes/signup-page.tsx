@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { signupSchema } from '@powerdeck/domain';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { CenteredCard } from '../../../components/centered-card';
+import { EmailField, FormTextInput, NewPasswordFields } from '../../../components/form-fields';
 import { useSignup } from '../api/signup';
-import { fieldError } from '../components/field-error';
 import { ServerError } from '../components/server-error';
 
 export function SignupPage() {
@@ -31,44 +31,23 @@ export function SignupPage() {
         <Stack gap="md">
           <ServerError error={signup.error} />
           <Group grow align="flex-start" gap="sm">
-            <TextInput
+            <FormTextInput
+              form={form}
+              name="firstName"
               label="First name"
               autoComplete="given-name"
               required
-              {...form.register('firstName')}
-              error={fieldError(form, 'firstName')}
             />
-            <TextInput
+            <FormTextInput
+              form={form}
+              name="lastName"
               label="Last name"
               autoComplete="family-name"
               required
-              {...form.register('lastName')}
-              error={fieldError(form, 'lastName')}
             />
           </Group>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.register('email')}
-            error={fieldError(form, 'email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            description="At least 8 characters"
-            required
-            {...form.register('password', { deps: ['passwordConfirm'] })}
-            error={fieldError(form, 'password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            {...form.register('passwordConfirm')}
-            error={fieldError(form, 'passwordConfirm')}
-          />
+          <EmailField form={form} />
+          <NewPasswordFields form={form} label="Password" confirmLabel="Confirm password" />
           <Button type="submit" loading={signup.isPending} fullWidth>
             Sign up
           </Button>

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { alertRecordSchema } from './alerts';
 
+/** How many alerts the panel lists (newest first). */
+export const ALERTS_LIST_LIMIT = 100;
+
 /**
  * The per-user alert stream (`eventPuller/alertsPusher.php`, server-sent events): one frame per
  * new alert, its SSE `id` the alert id (Last-Event-ID resumes after it), with the user's unread

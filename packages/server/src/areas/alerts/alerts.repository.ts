@@ -1,4 +1,5 @@
 import {
+  ALERTS_LIST_LIMIT,
   ALERT_SUBSCRIPTIONS_PAGE_SIZE,
   ALERT_TYPE,
   type AlertRecord,
@@ -17,8 +18,6 @@ import {
 } from '../../infra/db/schema-collab';
 import type { AlertDraft } from './alert-rules';
 
-/** How many alerts the panel lists (newest first). */
-export const ALERTS_LIST_LIMIT = 100;
 export const DEFAULT_OFFLINE_GRACE_SECONDS = 60;
 
 export interface AlertDevice {

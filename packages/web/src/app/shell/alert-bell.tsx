@@ -3,10 +3,15 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { AlertsPanel } from '../../features/alerts/components/alerts-panel';
 import { useAlertsPolling } from '../../features/alerts/hooks/use-alerts-polling';
+import { useAlertsStream } from '../../features/alerts/hooks/use-alerts-stream';
 
-/** The header bell with the unread badge; polling lives as long as the shell (spec §4). */
+/**
+ * The header bell with the unread badge. New alerts arrive on the user's live stream; the 60 s
+ * polling, living as long as the shell, is the fallback (spec §4).
+ */
 export function AlertBell() {
   const alerts = useAlertsPolling();
+  useAlertsStream();
   const [opened, { toggle, close }] = useDisclosure(false);
   const unread = alerts.data?.unread ?? 0;
   return (

@@ -1,4 +1,9 @@
-import type { AlertRecord, AlertSubscription, AlertsList } from '@powerdeck/domain';
+import type {
+  AlertRecord,
+  AlertSettings,
+  AlertSubscriptionsPage,
+  AlertsList,
+} from '@powerdeck/domain';
 import { dataSvc } from '../../../lib/api-client';
 
 /** `notificationsManagement svc=enumerate&isFromWeb=true` (spec §7), polled every 60 s. */
@@ -31,6 +36,22 @@ export function subscribeAlert(key: SubscriptionKey) {
   });
 }
 
-export function listSubscriptions() {
-  return dataSvc<{ records: AlertSubscription[] }>('alertsManagement', 'listSubscriptions');
+/** Every alert the user can subscribe to (one per device at their locations), a page at a time. */
+export function listSubscriptions(pageNo: number) {
+  return dataSvc<AlertSubscriptionsPage>('alertsManagement', 'listSubscriptions', {
+    query: { pageNo },
+  });
+}
+
+/** A location's offline grace period (any level there may read it). */
+export function getAlertSettings(siteId: string) {
+  return dataSvc<AlertSettings>('alertsManagement', 'getAlertSettings', { query: { siteId } });
+}
+
+/** Sets a location's offline grace period (admin or owner there). */
+export function setAlertSettings(siteId: string, settings: AlertSettings) {
+  return dataSvc<AlertSettings>('alertsManagement', 'setAlertSettings', {
+    method: 'POST',
+    form: { siteId, offlineGraceSeconds: settings.offlineGraceSeconds },
+  });
 }

@@ -1,5 +1,5 @@
 import type { AlertRecord } from '@powerdeck/domain';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -41,6 +41,32 @@ function renderShell(records: AlertRecord[], answers: Record<string, FakeRespons
 }
 
 afterEach(() => vi.useRealTimers());
+
+/** A stand-in for the browser's EventSource (jsdom has none), driven by the test. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((message: MessageEvent<string>) => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(
+    readonly url: string,
+    readonly init?: EventSourceInit,
+  ) {
+    FakeEventSource.opened.push(this);
+  }
+  open() {
+    this.onopen?.();
+  }
+  push(data: unknown, id: number) {
+    this.onmessage?.(
+      new MessageEvent('message', { data: JSON.stringify(data), lastEventId: String(id) }),
+    );
+  }
+  close() {
+    this.closed = true;
+  }
+}
 
 describe('alerts panel', () => {
   it('shows the unread badge, alerts only, and opens the parent device of a child class', async () => {
@@ -116,5 +142,44 @@ describe('alerts panel', () => {
     unmount();
     await act(() => vi.advanceTimersByTimeAsync(180_000));
     expect(calls('enumerate')).toBe(afterRestart + 1);
+  });
+
+  it('shows an alert pushed on the live stream at once: badge and list, no reload', async () => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const { calls, unmount } = renderShell([alert({ read: true })]);
+    await screen.findByRole('button', { name: 'Alerts' });
+    const stream = FakeEventSource.opened[0];
+    expect(stream?.url).toBe('/data-svc/eventPuller/alertsPusher.php');
+    expect(stream?.init).toEqual({ withCredentials: true });
+    const fetched = calls('enumerate');
+    act(() => stream?.open());
+    // alerts raised before the stream opened are fetched once
+    await waitFor(() => expect(calls('enumerate')).toBe(fetched + 1));
+
+    act(() =>
+      stream?.push({ alert: alert({ id: 7, msg: 'Rack 2: outlet 1 turned off.' }), unread: 1 }, 7),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Alerts, 1 unread' }));
+    expect(await screen.findByText('Rack 2: outlet 1 turned off.')).toBeInTheDocument();
+    expect(screen.getByText('Lobby PDU is offline.')).toBeInTheDocument();
+    expect(calls('enumerate')).toBe(fetched + 1);
+
+    // a malformed frame changes nothing; a second alert counts up
+    act(() => stream?.push({ nope: true }, 8));
+    act(() => stream?.push({ alert: alert({ id: 9, msg: 'Rack 2 is offline.' }), unread: 2 }, 9));
+    expect(await screen.findByRole('button', { name: 'Alerts, 2 unread' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Alerts' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringContaining('Rack 2 is offline.'),
+      expect.stringContaining('Rack 2: outlet 1 turned off.'),
+      expect.stringContaining('Lobby PDU is offline.'),
+    ]);
+
+    unmount();
+    expect(stream?.closed).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type AlertSubscription, messages } from '@powerdeck/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { ProfileLayout } from '../../account/components/profile-layout';
@@ -9,10 +10,18 @@ import { listSubscriptions, subscribeAlert, unsubscribeAlert } from '../api/aler
 
 const subscriptionsKey = ['alertsManagement', 'listSubscriptions'] as const;
 
-/** /profile/alerts: every subscription the user changed, by type, device class and device. */
+/**
+ * /profile/alerts: every alert the user can subscribe to — the alerts of each device at their
+ * locations — with its state and a button to change it.
+ */
 export function AlertSubscriptionsPage() {
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: subscriptionsKey, queryFn: listSubscriptions });
+  const [pageNo, setPageNo] = useState(1);
+  const list = useQuery({
+    queryKey: [...subscriptionsKey, pageNo],
+    queryFn: () => listSubscriptions(pageNo),
+    placeholderData: keepPreviousData,
+  });
   const toggle = useMutation({
     mutationFn: (s: AlertSubscription) => (s.subscribed ? unsubscribeAlert(s) : subscribeAlert(s)),
     onSuccess: (_answer, s) => {
@@ -29,45 +38,63 @@ export function AlertSubscriptionsPage() {
         <LoadingPanel />
       ) : list.isError ? (
         <ErrorBanner message={messages.adminFetchFailed} onRetry={() => void list.refetch()} />
-      ) : list.data.records.length === 0 ? (
+      ) : list.data.totalRecords === 0 ? (
         <Text size="sm" c="dimmed">
-          You receive alerts from every device at your locations. Alerts you unsubscribe from are
-          listed here.
+          There are no devices at your locations yet, so there are no alerts to subscribe to.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Device</Table.Th>
-                <Table.Th>Class</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.records.map((s) => (
-                <Table.Tr key={`${s.type}/${s.devClass}/${s.devId}`}>
-                  <Table.Td>{s.devName || s.devId}</Table.Td>
-                  <Table.Td>{s.devClass}</Table.Td>
-                  <Table.Td>{s.type === 0 ? 'Alerts' : 'Notifications'}</Table.Td>
-                  <Table.Td>{s.subscribed ? 'Subscribed' : 'Unsubscribed'}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      loading={toggle.isPending && toggle.variables === s}
-                      onClick={() => toggle.mutate(s)}
-                    >
-                      {s.subscribed ? 'Unsubscribe' : 'Subscribe'}
-                    </Button>
-                  </Table.Td>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            You receive the alerts of every device at your locations unless you unsubscribe here or
+            from an alert.
+          </Text>
+          <Table.ScrollContainer minWidth={560}>
+            <Table aria-label="Alert subscriptions">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Location</Table.Th>
+                  <Table.Th>Device</Table.Th>
+                  <Table.Th>Class</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.records.map((s) => (
+                  <Table.Tr key={`${s.type}/${s.devClass}/${s.devId}`}>
+                    <Table.Td>{s.locationName ?? ''}</Table.Td>
+                    <Table.Td>{s.devName || s.devId}</Table.Td>
+                    <Table.Td>{s.devClass}</Table.Td>
+                    <Table.Td>{s.type === 0 ? 'Alerts' : 'Notifications'}</Table.Td>
+                    <Table.Td>{s.subscribed ? 'Subscribed' : 'Unsubscribed'}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        aria-label={`${s.subscribed ? 'Unsubscribe from' : 'Subscribe to'} ${s.devName || s.devId}`}
+                        loading={toggle.isPending && toggle.variables === s}
+                        onClick={() => toggle.mutate(s)}
+                      >
+                        {s.subscribed ? 'Unsubscribe' : 'Subscribe'}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {list.data.totalRecords > list.data.recordsPerPage && (
+            <Group justify="flex-end">
+              <Pagination
+                total={Math.ceil(list.data.totalRecords / list.data.recordsPerPage)}
+                value={pageNo}
+                onChange={setPageNo}
+                size="sm"
+              />
+            </Group>
+          )}
+        </Stack>
       )}
     </ProfileLayout>
   );

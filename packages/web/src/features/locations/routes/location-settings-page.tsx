@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { useSession } from '../../auth/api/session';
 import { useLocationSettings } from '../api/location-settings';
+import { AlertSettingsSection } from '../components/settings/alert-settings-section';
 import { EnergySection } from '../components/settings/energy-section';
 import { GeneralSettingsForm } from '../components/settings/general-settings-form';
 import { DeleteSection, LockSection } from '../components/settings/lock-and-delete';
@@ -25,6 +26,7 @@ export function LocationSettingsPage() {
       {manage && <LockSection siteId={locationId} locked={view.otltLock} />}
       <PeopleSection siteId={locationId} canEdit={manage} selfId={selfId} />
       <EnergySection siteId={locationId} canEdit={manage} />
+      <AlertSettingsSection siteId={locationId} canEdit={manage} />
       {manage && <DeleteSection siteId={locationId} name={view.general.locationName} />}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import type { Location, SitesPage } from '@powerdeck/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -35,12 +35,21 @@ function page(records: Location[], pageNo = 1, totalRecords = records.length): S
   return { records, totalRecords, pageNo, recordsPerPage: 12 };
 }
 
-function renderList(sites: FakeResponse | ((url: URL) => FakeResponse), counts: FakeResponse) {
+function renderList(
+  sites: FakeResponse | ((url: URL) => FakeResponse),
+  counts: FakeResponse,
+  levels: Location['permLvl'][] = ['owner'],
+) {
   const fetchMock = stubApi({
     public: { body: publicConfig },
     session: { body: { user: signedInUser } },
     getSitesData: sites,
     getDeviceCount: counts,
+    getUserSitesData: {
+      body: {
+        records: levels.map((permLvl, i) => ({ siteId: `u${i}`, name: `Site ${i}`, permLvl })),
+      },
+    },
   });
   return { ...renderRoute('/locations/list'), fetchMock };
 }
@@ -84,10 +93,34 @@ describe('LocationsListPage', () => {
     expect(await screen.findByText('Disconnected')).toBeInTheDocument();
   });
 
-  it('shows the empty state with an Add Location link', async () => {
-    renderList({ body: page([]) }, { body: { total: 0, active: 0, inActive: 0 } });
+  const levelsRequested = (fetchMock: ReturnType<typeof renderList>['fetchMock']) =>
+    waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([input]) => urlOf(input).includes('svc=getUserSitesData')),
+      ).toBe(true),
+    );
+
+  it('shows the empty state with an Add Location link that opens the wizard', async () => {
+    const { fetchMock } = renderList(
+      { body: page([]) },
+      { body: { total: 0, active: 0, inActive: 0 } },
+    );
     expect(await screen.findByText('Your locations list is currently empty.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add Location' })).toBeInTheDocument();
+    await levelsRequested(fetchMock);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Location' }));
+    expect(await screen.findByRole('dialog', { name: 'Add a New Location' })).toBeInTheDocument();
+  });
+
+  it("the empty state's action does nothing for a user who is CLIENT at every location", async () => {
+    const { fetchMock } = renderList(
+      { body: page([]) },
+      { body: { total: 0, active: 0, inActive: 0 } },
+      ['CLIENT', 'CLIENT'],
+    );
+    expect(await screen.findByText('Your locations list is currently empty.')).toBeInTheDocument();
+    await levelsRequested(fetchMock);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Location' }));
+    expect(screen.queryByRole('dialog', { name: 'Add a New Location' })).not.toBeInTheDocument();
   });
 
   it('shows the load error and retries', async () => {

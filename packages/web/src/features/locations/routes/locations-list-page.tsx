@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
-import { canUseEmptyStateAction, messages } from '@powerdeck/domain';
+import { messages } from '@powerdeck/domain';
 import {
   IconAdjustmentsHorizontal,
   IconBuildingCommunity,
@@ -33,6 +33,7 @@ import {
   useSitesTablePage,
   type SiteFilters,
 } from '../api/get-sites-data';
+import { useUserLevels } from '../api/user-levels';
 import { AddLocationWizard } from '../components/add-location/add-location-wizard';
 import { LocationCard } from '../components/location-card';
 import { LocationsTable } from '../components/locations-table';
@@ -40,13 +41,6 @@ import { RefineModal } from '../components/refine-modal';
 import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll';
 
 type View = 'cards' | 'table';
-
-/** True when every location the user holds is at level CLIENT (the empty-state action is inert). */
-function useIsClientOnly(): boolean {
-  const first = useSitesTablePage(NO_FILTERS, 1);
-  const records = first.data?.records ?? [];
-  return records.length > 0 && records.every((r) => !canUseEmptyStateAction(r.permLvl));
-}
 
 function CardsView({ filters, onAdd }: { filters: SiteFilters; onAdd: () => void }) {
   const sites = useSitesPages(filters);
@@ -106,7 +100,7 @@ function TableView({ filters, onAdd }: { filters: SiteFilters; onAdd: () => void
 }
 
 function Empty({ onAdd }: { onAdd: () => void }) {
-  const clientOnly = useIsClientOnly();
+  const levels = useUserLevels();
   return (
     <EmptyState
       message={messages.locationsEmpty}
@@ -116,8 +110,8 @@ function Empty({ onAdd }: { onAdd: () => void }) {
           component="button"
           type="button"
           onClick={() => {
-            // spec §6: the empty-state action does nothing for CLIENT
-            if (!clientOnly) onAdd();
+            // spec §6: the empty-state action does nothing for CLIENT (nor before the level is known)
+            if (levels.known && !levels.clientOnly) onAdd();
           }}
         >
           Add Location

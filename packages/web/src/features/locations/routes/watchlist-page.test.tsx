@@ -1,8 +1,8 @@
-import type { DeviceList, SitesPage } from '@powerdeck/domain';
-import { screen } from '@testing-library/react';
+import type { DeviceList, PermLvl, SitesPage } from '@powerdeck/domain';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { publicConfig, renderRoute, signedInUser, stubApi } from '../../../test/render';
+import { publicConfig, renderRoute, signedInUser, stubApi, urlOf } from '../../../test/render';
 
 /** The first render loads the lazy route chunk, slow when the machine is busy. */
 const FIRST_RENDER = { timeout: 15_000 };
@@ -67,5 +67,54 @@ describe('WatchlistPage', () => {
     const rows = screen.getAllByRole('button', { name: 'Remove from Watchlist' });
     await userEvent.click(rows[rows.length - 1] as HTMLElement);
     expect(await screen.findByText('Device removed from Watchlist')).toBeInTheDocument();
+  });
+
+  function renderAs(permLvl: PermLvl) {
+    const fetchMock = stubApi({
+      public: { body: publicConfig },
+      session: { body: { user: signedInUser } },
+      getWatchedSitesData: {
+        body: { ...sites, records: sites.records.map((r) => ({ ...r, permLvl })) },
+      },
+      getWatchedDevices: { body: devices },
+      getDeviceCount: { body: { total: 1, active: 1, inActive: 0 } },
+      getUserSitesData: {
+        body: { records: [{ siteId: 's1', name: 'Harbor View Lobby', permLvl }] },
+      },
+      muteDevice: { body: { devId: 'AA01', muted: true } },
+    });
+    renderRoute('/watchlist');
+    const muteCalls = () =>
+      fetchMock.mock.calls.filter(([input]) => urlOf(input).includes('svc=muteDevice'));
+    return { muteCalls };
+  }
+
+  /** The bell of the watched device (the last of the page: location cards come first). */
+  async function deviceBell() {
+    await screen.findByRole('link', { name: 'Lobby Rack' }, FIRST_RENDER);
+    const bells = await screen.findAllByRole('button', { name: 'Mute Notifications' });
+    return bells[bells.length - 1] as HTMLElement;
+  }
+
+  it.each<PermLvl>(['CLIENT', 'INSTALLER'])(
+    "ignores a watched device's mute click for %s: no request, no toast",
+    async (permLvl) => {
+      const { muteCalls } = renderAs(permLvl);
+      const bell = await deviceBell();
+      await waitFor(() => expect(bell).toHaveAttribute('aria-disabled', 'true'));
+      await userEvent.click(bell);
+      expect(muteCalls()).toHaveLength(0);
+      expect(screen.queryByText('Notifications can not be muted')).not.toBeInTheDocument();
+      expect(screen.queryByText('Notifications muted successfully')).not.toBeInTheDocument();
+    },
+  );
+
+  it('mutes a watched device for an owner', async () => {
+    const { muteCalls } = renderAs('owner');
+    const bell = await deviceBell();
+    await waitFor(() => expect(bell).toHaveAttribute('aria-disabled', 'false'));
+    await userEvent.click(bell);
+    expect(await screen.findByText('Notifications muted successfully')).toBeInTheDocument();
+    expect(muteCalls()).toHaveLength(1);
   });
 });

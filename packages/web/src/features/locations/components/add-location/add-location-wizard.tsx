@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
-  Checkbox,
   Group,
   Modal,
   SegmentedControl,
@@ -20,6 +19,7 @@ import { ImagePicker } from '../../../../components/image-picker';
 import { useAddLocation } from '../../api/add-location';
 import { useClientOptions } from '../../api/get-client-options';
 import { useTimezones } from '../../api/location-settings';
+import { LocationFields, type LocationFieldNames } from '../location-fields';
 import {
   STEP_FIELDS,
   toPayload,
@@ -28,10 +28,13 @@ import {
   type WizardForm,
 } from './wizard-form';
 
-const VIEW_PREF_OPTIONS = [
-  { value: 'outlet_controls', label: 'Outlet controls' },
-  { value: 'energy_management', label: 'Energy management' },
-];
+const LOCATION_FIELD_NAMES: LocationFieldNames<WizardForm> = {
+  name: 'name',
+  installDate: 'installDate',
+  viewPref: 'viewpref',
+  zipCode: 'postalCode',
+  dst: 'dst',
+};
 
 /** Add a New Location (spec §2): a three-step wizard — location, address, client and picture. */
 export function AddLocationWizard({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -52,6 +55,14 @@ export function AddLocationWizard({ opened, onClose }: { opened: boolean; onClos
       ? formState.errors[name]?.message
       : undefined;
   const clientMode = useWatch({ control, name: 'clientMode' });
+  const locationFields = {
+    form,
+    names: LOCATION_FIELD_NAMES,
+    error: err,
+    dstFormat: 'boolean',
+    timezones: (timezones.data ?? []).map((t) => ({ value: t.offset, label: t.label })),
+    timezoneFallback: '',
+  } as const;
 
   const close = () => {
     form.reset(wizardDefaults);
@@ -94,53 +105,12 @@ export function AddLocationWizard({ opened, onClose }: { opened: boolean; onClos
       <form onSubmit={(e) => e.preventDefault()} noValidate>
         {step === 0 && (
           <Stack>
-            <TextInput label="Location name" required {...register('name')} error={err('name')} />
-            <TextInput
-              label="Installation date"
-              type="date"
-              {...register('installDate')}
-              error={err('installDate')}
-            />
-            <Controller
-              control={control}
-              name="timezone"
-              render={({ field }) => (
-                <Select
-                  label="Time zone"
-                  data={(timezones.data ?? []).map((t) => ({ value: t.offset, label: t.label }))}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  allowDeselect={false}
-                  searchable
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
-            />
-            <Checkbox label="Daylight Saving Time" {...register('dst')} />
-            <Controller
-              control={control}
-              name="viewpref"
-              render={({ field }) => (
-                <Select
-                  label="Device view preference"
-                  data={VIEW_PREF_OPTIONS}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v ?? 'outlet_controls')}
-                  allowDeselect={false}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
-            />
+            <LocationFields section="general" {...locationFields} />
           </Stack>
         )}
         {step === 1 && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Address" {...register('address')} />
-            <TextInput label="Address 2" {...register('address2')} />
-            <TextInput label="City" {...register('city')} />
-            <TextInput label="Region" {...register('region')} />
-            <TextInput label="Country" {...register('country')} />
-            <TextInput label="Zip code" {...register('postalCode')} error={err('postalCode')} />
+            <LocationFields section="address" {...locationFields} />
           </SimpleGrid>
         )}
         {step === 2 && (

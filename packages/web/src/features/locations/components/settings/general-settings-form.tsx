@@ -1,29 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   locationSettingsSchema,
   type LocationSettings,
   type LocationSettingsView,
 } from '@powerdeck/domain';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { isApiRequestError } from '../../../../lib/api-client';
 import { useSaveSettings, useTimezones } from '../../api/location-settings';
+import { LocationFields, type LocationFieldNames } from '../location-fields';
 
-const VIEW_PREFS = [
-  { value: 'outlet_controls', label: 'Outlet controls' },
-  { value: 'energy_management', label: 'Energy management' },
-];
+const LOCATION_FIELD_NAMES: LocationFieldNames<LocationSettings> = {
+  name: 'locationName',
+  installDate: 'installationDate',
+  viewPref: 'devViewPref',
+  zipCode: 'zipCode',
+  dst: 'dst',
+};
 
 /** General settings (spec §3): Save is disabled until the form is changed and valid (spec §5). */
 export function GeneralSettingsForm({
@@ -40,7 +34,7 @@ export function GeneralSettingsForm({
     mode: 'all',
     defaultValues: view.general,
   });
-  const { register, control, formState } = form;
+  const { formState } = form;
   const err = (name: keyof LocationSettings) =>
     formState.touchedFields[name] || formState.dirtyFields[name]
       ? formState.errors[name]?.message
@@ -64,6 +58,15 @@ export function GeneralSettingsForm({
   if (!timezoneData.some((t) => t.value === view.general.timezone)) {
     timezoneData.push({ value: view.general.timezone, label: `GMT ${view.general.timezone}` });
   }
+  const locationFields = {
+    form,
+    names: LOCATION_FIELD_NAMES,
+    error: err,
+    dstFormat: 'yes-no',
+    timezones: timezoneData,
+    timezoneFallback: view.general.timezone,
+    disabled: !canEdit,
+  } as const;
 
   return (
     <Paper withBorder radius="md" p="md">
@@ -74,67 +77,10 @@ export function GeneralSettingsForm({
               General
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Location name"
-                required
-                {...register('locationName')}
-                error={err('locationName')}
-              />
-              <TextInput
-                label="Installation date"
-                type="date"
-                {...register('installationDate')}
-                error={err('installationDate')}
-              />
-              <Controller
-                control={control}
-                name="timezone"
-                render={({ field }) => (
-                  <Select
-                    label="Time zone"
-                    data={timezoneData}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v ?? view.general.timezone)}
-                    allowDeselect={false}
-                    searchable
-                    disabled={!canEdit}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="devViewPref"
-                render={({ field }) => (
-                  <Select
-                    label="Device view preference"
-                    data={VIEW_PREFS}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v ?? 'outlet_controls')}
-                    allowDeselect={false}
-                    disabled={!canEdit}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="dst"
-                render={({ field }) => (
-                  <Checkbox
-                    label="Daylight Saving Time"
-                    checked={field.value === 'yes'}
-                    onChange={(e) => field.onChange(e.currentTarget.checked ? 'yes' : 'no')}
-                    mt="xs"
-                  />
-                )}
-              />
+              <LocationFields section="general" {...locationFields} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Address" {...register('address')} />
-              <TextInput label="Address 2" {...register('address2')} />
-              <TextInput label="City" {...register('city')} />
-              <TextInput label="Region" {...register('region')} />
-              <TextInput label="Country" {...register('country')} />
-              <TextInput label="Zip code" {...register('zipCode')} error={err('zipCode')} />
+              <LocationFields section="address" {...locationFields} />
             </SimpleGrid>
             {canEdit && (
               <Group justify="flex-end">

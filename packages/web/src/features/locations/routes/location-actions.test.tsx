@@ -1,58 +1,19 @@
-import type { Location, SitesPage } from '@powerdeck/domain';
+import type { Location } from '@powerdeck/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  publicConfig,
-  renderRoute,
-  signedInUser,
-  stubApi,
-  urlOf,
-  type FakeResponse,
-} from '../../../test/render';
+import { buildLocation, renderLocationsList, sitesPage } from '../../../test/locations';
+import { urlOf, type FakeResponse } from '../../../test/render';
 
 /** The first render loads the lazy route chunk, slow when the machine is busy. */
 const FIRST_RENDER = { timeout: 15_000 };
-
-function buildLocation(overrides: Partial<Location> = {}): Location {
-  return {
-    siteId: '1',
-    name: 'Main Office',
-    client: 'Acme',
-    clientId: 'c1',
-    permLvl: 'owner',
-    otltLock: false,
-    watched: false,
-    muted: false,
-    primeContact: null,
-    primeContactDetails: null,
-    ...overrides,
-  };
-}
-
-const page = (records: Location[]): SitesPage => ({
-  records,
-  totalRecords: records.length,
-  pageNo: 1,
-  recordsPerPage: 12,
-});
 
 function render(
   location: Location,
   extra: Record<string, FakeResponse | ((url: URL) => FakeResponse)> = {},
   counts: FakeResponse = { body: { total: 2, active: 1, inActive: 1 } },
 ) {
-  const fetchMock = stubApi({
-    public: { body: publicConfig },
-    session: { body: { user: signedInUser } },
-    getSitesData: { body: page([location]) },
-    getDeviceCount: counts,
-    ...extra,
-  });
-  renderRoute('/locations/list');
-  const calls = (svc: string) =>
-    fetchMock.mock.calls.map(([input]) => urlOf(input)).filter((u) => u.includes(`svc=${svc}`));
-  return { fetchMock, calls };
+  return renderLocationsList({ sites: { body: sitesPage([location]) }, counts, extra });
 }
 
 describe('location actions', () => {
@@ -63,7 +24,7 @@ describe('location actions', () => {
         watched = true;
         return { body: { siteId: '1', watched: true } };
       },
-      getSitesData: () => ({ body: page([buildLocation({ watched })]) }),
+      getSitesData: () => ({ body: sitesPage([buildLocation({ watched })]) }),
     });
     await userEvent.click(
       await screen.findByRole('button', { name: 'Add to Watchlist' }, FIRST_RENDER),

@@ -1,64 +1,27 @@
-import type { Location, SitesPage } from '@powerdeck/domain';
+import type { Location } from '@powerdeck/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  publicConfig,
-  renderRoute,
-  signedInUser,
-  stubApi,
-  urlOf,
-  type FakeResponse,
-} from '../../../test/render';
+import { buildLocation, renderLocationsList, sitesPage } from '../../../test/locations';
+import { urlOf, type FakeResponse } from '../../../test/render';
 import { nextSitesPage } from '../api/get-sites-data';
 
 /** The first render loads the lazy route chunk, slow when the machine is busy. */
 const FIRST_RENDER = { timeout: 15_000 };
-
-function buildLocation(overrides: Partial<Location> = {}): Location {
-  return {
-    siteId: '1',
-    name: 'Main Office',
-    client: 'Acme',
-    clientId: 'c1',
-    permLvl: 'owner',
-    otltLock: false,
-    watched: false,
-    muted: false,
-    primeContact: null,
-    primeContactDetails: null,
-    ...overrides,
-  };
-}
-
-function page(records: Location[], pageNo = 1, totalRecords = records.length): SitesPage {
-  return { records, totalRecords, pageNo, recordsPerPage: 12 };
-}
 
 function renderList(
   sites: FakeResponse | ((url: URL) => FakeResponse),
   counts: FakeResponse,
   levels: Location['permLvl'][] = ['owner'],
 ) {
-  const fetchMock = stubApi({
-    public: { body: publicConfig },
-    session: { body: { user: signedInUser } },
-    getSitesData: sites,
-    getDeviceCount: counts,
-    getUserSitesData: {
-      body: {
-        records: levels.map((permLvl, i) => ({ siteId: `u${i}`, name: `Site ${i}`, permLvl })),
-      },
-    },
-  });
-  return { ...renderRoute('/locations/list'), fetchMock };
+  return renderLocationsList({ sites, counts, levels });
 }
 
 describe('LocationsListPage', () => {
   it('shows a card per location with client, lock and device counts', async () => {
     renderList(
       {
-        body: page([
+        body: sitesPage([
           buildLocation({ otltLock: true }),
           buildLocation({ siteId: '2', name: 'Depot', client: null }),
         ]),
@@ -83,13 +46,16 @@ describe('LocationsListPage', () => {
   });
 
   it('shows N/A when the count call fails', async () => {
-    renderList({ body: page([buildLocation()]) }, { status: 403, body: { error: 'no' } });
+    renderList({ body: sitesPage([buildLocation()]) }, { status: 403, body: { error: 'no' } });
     expect(await screen.findByText('Network Unknown')).toBeInTheDocument();
     expect(screen.getAllByText('N/A')).toHaveLength(3);
   });
 
   it('shows a red badge when no device is active', async () => {
-    renderList({ body: page([buildLocation()]) }, { body: { total: 2, active: 0, inActive: 2 } });
+    renderList(
+      { body: sitesPage([buildLocation()]) },
+      { body: { total: 2, active: 0, inActive: 2 } },
+    );
     expect(await screen.findByText('Disconnected')).toBeInTheDocument();
   });
 
@@ -102,7 +68,7 @@ describe('LocationsListPage', () => {
 
   it('shows the empty state with an Add Location link that opens the wizard', async () => {
     const { fetchMock } = renderList(
-      { body: page([]) },
+      { body: sitesPage([]) },
       { body: { total: 0, active: 0, inActive: 0 } },
     );
     expect(await screen.findByText('Your locations list is currently empty.')).toBeInTheDocument();
@@ -113,7 +79,7 @@ describe('LocationsListPage', () => {
 
   it("the empty state's action does nothing for a user who is CLIENT at every location", async () => {
     const { fetchMock } = renderList(
-      { body: page([]) },
+      { body: sitesPage([]) },
       { body: { total: 0, active: 0, inActive: 0 } },
       ['CLIENT', 'CLIENT'],
     );
@@ -126,7 +92,8 @@ describe('LocationsListPage', () => {
   it('shows the load error and retries', async () => {
     let fail = true;
     renderList(
-      () => (fail ? { status: 400, body: { error: 'bad' } } : { body: page([buildLocation()]) }),
+      () =>
+        fail ? { status: 400, body: { error: 'bad' } } : { body: sitesPage([buildLocation()]) },
       { body: { total: 1, active: 1, inActive: 0 } },
     );
     expect(await screen.findByText('Error while loading device information.')).toBeInTheDocument();
@@ -143,13 +110,13 @@ describe('LocationsListPage', () => {
       (url) =>
         url.searchParams.get('pageNo') === '1'
           ? {
-              body: page(
+              body: sitesPage(
                 Array.from({ length: 12 }, (_, i) => site(i)),
                 1,
                 13,
               ),
             }
-          : { body: page([site(12)], 2, 13) },
+          : { body: sitesPage([site(12)], 2, 13) },
       { body: { total: 1, active: 1, inActive: 0 } },
     );
     // jsdom has no layout, so the page always counts as scrolled to the bottom.
@@ -165,7 +132,7 @@ describe('LocationsListPage', () => {
 
 describe('nextSitesPage', () => {
   it('asks for the next page until every record is loaded', () => {
-    expect(nextSitesPage(page([buildLocation()], 1, 13))).toBe(2);
+    expect(nextSitesPage(sitesPage([buildLocation()], 1, 13))).toBe(2);
     expect(
       nextSitesPage({
         records: [buildLocation()],
@@ -174,6 +141,6 @@ describe('nextSitesPage', () => {
         recordsPerPage: 12,
       }),
     ).toBeUndefined();
-    expect(nextSitesPage(page([], 1, 0))).toBeUndefined();
+    expect(nextSitesPage(sitesPage([], 1, 0))).toBeUndefined();
   });
 });

@@ -41,9 +41,13 @@ export function useAlertsStream(): void {
     const source = new EventSource(alertStreamUrl(), { withCredentials: true });
     let opened = false;
     source.onopen = () => {
-      // Alerts raised between the first fetch and the stream's start: fetch once more.
-      if (!opened) void queryClient.refetchQueries({ queryKey: alertsQueryKey });
+      if (opened) return;
       opened = true;
+      // Alerts raised between the first fetch and the stream's start: fetch once more (a fetch
+      // still running may have read the list before the stream began, so it is replaced).
+      void queryClient
+        .cancelQueries({ queryKey: alertsQueryKey })
+        .then(() => queryClient.refetchQueries({ queryKey: alertsQueryKey }));
     };
     source.onmessage = (message: MessageEvent<string>) => {
       const push = parsePush(message.data);

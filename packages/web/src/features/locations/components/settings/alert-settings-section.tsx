@@ -41,22 +41,20 @@ function GraceForm({
 
   return (
     <Stack gap="xs">
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <NumberInput
-          label="Offline grace period (seconds)"
-          description={`How long a device may stay offline before its users are alerted (${OFFLINE_GRACE_MIN_SECONDS}: at once).`}
-          min={OFFLINE_GRACE_MIN_SECONDS}
-          max={OFFLINE_GRACE_MAX_SECONDS}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          value={value}
-          onChange={setValue}
-          error={error}
-          disabled={!canEdit}
-          maw={360}
-        />
-      </Group>
+      <NumberInput
+        label="Offline grace period (seconds)"
+        description={`How long a device may stay offline before its users are alerted (${OFFLINE_GRACE_MIN_SECONDS}: at once).`}
+        min={OFFLINE_GRACE_MIN_SECONDS}
+        max={OFFLINE_GRACE_MAX_SECONDS}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        value={value}
+        onChange={setValue}
+        error={error}
+        disabled={!canEdit}
+        maw={480}
+      />
       {canEdit ? (
         <Group>
           <Button

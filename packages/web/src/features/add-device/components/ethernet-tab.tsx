@@ -15,7 +15,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useAddNewDevice } from '../api/add-new-device';
-import { SegmentedInput } from './segmented-input';
+import { SegmentedCodeInput } from './segmented-code-input';
 
 const ethernetSchema = z.object({ mac: macPartsSchema, ckey: challengeKeyPartsSchema });
 type EthernetInput = z.input<typeof ethernetSchema>;
@@ -25,6 +25,26 @@ export const emptyEthernetForm = (): EthernetInput => ({
   mac: [...MAC_PREFIX, ...Array<string>(MAC_PARTS - MAC_PREFIX.length).fill('')],
   ckey: Array<string>(CHALLENGE_KEY_PARTS).fill(''),
 });
+
+/** The two codes of the tab, each in its boxes (spec §5). */
+const CODE_FIELDS = [
+  {
+    field: 'mac',
+    label: 'MAC ID',
+    size: 2,
+    allowed: /[0-9A-Fa-f]/,
+    separator: ':',
+    message: validationMessages.macId,
+  },
+  {
+    field: 'ckey',
+    label: 'Challenge key',
+    size: 4,
+    allowed: /[0-9A-Za-z]/,
+    separator: '-',
+    message: validationMessages.challengeKey,
+  },
+] as const;
 
 /** Register request states of spec §4 (idle, loading, success, failure). */
 export type RegisterState = 'idle' | 'loading' | 'success' | 'failure';
@@ -52,8 +72,10 @@ export function EthernetTab({ siteId, onAdded }: { siteId: string; onAdded: () =
     mode: 'onChange',
     defaultValues: emptyEthernetForm(),
   });
-  const mac = useWatch({ control: form.control, name: 'mac' });
-  const ckey = useWatch({ control: form.control, name: 'ckey' });
+  const values = {
+    mac: useWatch({ control: form.control, name: 'mac' }),
+    ckey: useWatch({ control: form.control, name: 'ckey' }),
+  };
   const { errors, isValid } = form.formState;
   const register = useAddNewDevice(siteId);
   const state: RegisterState = registerStates[register.status];
@@ -96,46 +118,16 @@ export function EthernetTab({ siteId, onAdded }: { siteId: string; onAdded: () =
       noValidate
     >
       <Stack gap="md">
-        <Stack gap={6}>
-          <Text size="sm" fw={500}>
-            MAC ID
-          </Text>
-          <SegmentedInput
-            label="MAC ID"
-            size={2}
-            values={mac}
-            allowed={/[0-9A-Fa-f]/}
-            separator=":"
-            invalid={shown('mac')}
-            onChange={(i, v) => setPart('mac', i, v)}
-            onBlur={touch('mac')}
+        {CODE_FIELDS.map(({ field, message, ...code }) => (
+          <SegmentedCodeInput
+            key={field}
+            {...code}
+            values={values[field]}
+            error={shown(field) ? message : undefined}
+            onChange={(i, v) => setPart(field, i, v)}
+            onBlur={touch(field)}
           />
-          {shown('mac') && (
-            <Text size="xs" c="red" role="alert">
-              {validationMessages.macId}
-            </Text>
-          )}
-        </Stack>
-        <Stack gap={6}>
-          <Text size="sm" fw={500}>
-            Challenge key
-          </Text>
-          <SegmentedInput
-            label="Challenge key"
-            size={4}
-            values={ckey}
-            allowed={/[0-9A-Za-z]/}
-            separator="-"
-            invalid={shown('ckey')}
-            onChange={(i, v) => setPart('ckey', i, v)}
-            onBlur={touch('ckey')}
-          />
-          {shown('ckey') && (
-            <Text size="xs" c="red" role="alert">
-              {validationMessages.challengeKey}
-            </Text>
-          )}
-        </Stack>
+        ))}
         {state === 'failure' && (
           <Text size="sm" c="red">
             {failureMessage(register.error)}

@@ -10,7 +10,7 @@ import mqtt from 'mqtt';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommandEvents, deviceCommands } from '../../infra/db/schema';
-import { deriveDeviceSecret } from '../../infra/mqtt/device-credentials';
+import { deriveDeviceSecret } from '@powerdeck/domain/device-credentials';
 import { type DeviceLink, connectDeviceLink } from '../../infra/mqtt/device-link';
 import { type OpenedTestDatabase, testDatabases } from '../../test/databases';
 import {
@@ -105,7 +105,7 @@ describe.each(cases)('device link on $name', ({ broker: brokerCase, database }) 
         ...fields,
       }).toString(),
     });
-  const view = (device: DevicePlan, svc: string, extra = '') =>
+  const view = (device: Pick<DevicePlan, 'devClass' | 'devId'>, svc: string, extra = '') =>
     t.app.inject({
       url: `/data-svc/deviceView/data-svc.php?svc=${svc}&siteId=${world.siteId}&devClass=${device.devClass}&devId=${device.devId}${extra}`,
       headers: { cookie: world.cookies.admin },
@@ -261,6 +261,41 @@ describe.each(cases)('device link on $name', ({ broker: brokerCase, database }) 
     expect(after.status?.name).not.toBe('forged');
     expect(before.status?.name).not.toBe('forged');
     rogue.end(true);
+  });
+
+  it('bb232 sequenceonoff on the adapter sequences every attached sequencer', async () => {
+    const adapter = running.find((p) => p.devClass === 'bb232' && p.kids.length > 0);
+    if (!adapter) throw new Error('the plan has no bb232 with sequencers');
+    const sequencers = (url: string) =>
+      t.app.inject({
+        url: `/data-svc/bb232/sequencers.php?${url}`,
+        headers: { cookie: world.cookies.admin },
+      });
+    const off = await sequencers(`req=sequenceonoff&devId=${adapter.devId}&command=off`);
+    expect(off.statusCode).toBe(200);
+    const { records } = off.json<{ records: (CommandResult & { devId: string })[] }>();
+    expect(records.map((r) => r.devId).sort()).toEqual(adapter.kids.map((k) => k.devId).sort());
+    for (const record of records) {
+      const kid = adapter.kids.find((k) => k.devId === record.devId);
+      if (!kid) throw new Error('unknown sequencer');
+      const done = await eventually(async () => {
+        const result = (await view(kid, 'command', `&cmdId=${record.cmdId}`)).json<CommandResult>();
+        return result.state === 'done' || result.state === 'failed' ? result : undefined;
+      }, 20_000);
+      expect(done.state).toBe('done');
+    }
+    const unit = fleet.get(adapter.devId)?.model.kids[0];
+    expect(unit?.status().otlts.every((on) => !on)).toBe(true);
+
+    const stranger = await sequencers(
+      `req=sequenceonoff&devId=${adapter.devId}&command=on&sequencerid=ABCDEF123456`,
+    );
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json()).toMatchObject({
+      error: 'Sequencer ABCDEF123456 is not attached to this adapter.',
+    });
+    const bad = await sequencers(`req=sequenceonoff&devId=${adapter.devId}&command=maybe`);
+    expect(bad.statusCode).toBe(400);
   });
 
   it('ends the stream of a session revoked, at its next heartbeat', async () => {

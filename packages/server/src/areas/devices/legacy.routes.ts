@@ -75,9 +75,33 @@ export function registerLegacyDeviceRoutes(
           z.enum(['on', 'off', '1', '0'], { message: "command must be 'on' or 'off'" }),
           input.command,
         );
-        return deps.control.command(caller, device, 'sequence', {
-          state: state === 'on' || state === '1' ? 1 : 0,
-        });
+        const args = { state: state === 'on' || state === '1' ? 1 : 0 };
+        const adapter = await deps.devices.meta(caller, device);
+        if (adapter.devClass !== 'bb232')
+          return deps.control.command(caller, device, 'sequence', args);
+        // The adapter itself has no outlets: it relays the sequence to one sequencer
+        // (`sequencerid`) or to every sequencer attached to it.
+        const units = input.sequencerid
+          ? adapter.kids.filter((k) => k.devId === input.sequencerid)
+          : adapter.kids;
+        if (units.length === 0) {
+          throw badRequest(
+            input.sequencerid
+              ? `Sequencer ${input.sequencerid} is not attached to this adapter.`
+              : 'No sequencer is attached to this adapter.',
+          );
+        }
+        const records = [];
+        for (const unit of units) {
+          const result = await deps.control.command(
+            caller,
+            { devId: unit.devId, parentDevId: input.devId },
+            'sequence',
+            args,
+          );
+          records.push({ devId: unit.devId, ...result });
+        }
+        return { records };
       }
       case 'setoutletstate': {
         if (!input.sequencerid || input.ostate === undefined || input.outletid === undefined) {

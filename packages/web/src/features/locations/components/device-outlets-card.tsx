@@ -69,6 +69,7 @@ export function DeviceOutletsCard({
       component="section"
       aria-label={parent.name}
       data-testid={`device-outlets-${parent.devId}`}
+      data-dev-class={parent.devClass}
     >
       <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
@@ -102,14 +103,14 @@ export function DeviceOutletsCard({
           <Stack key={kid.devId} gap={4}>
             <Group
               justify="space-between"
-              wrap="wrap"
+              wrap="nowrap"
               gap="xs"
               px="sm"
               py={4}
               bg="var(--mantine-color-gray-0)"
               style={{ borderRadius: 'var(--mantine-radius-sm)' }}
             >
-              <Text size="sm" fw={600}>
+              <Text size="sm" fw={600} truncate="end" style={{ minWidth: 0 }}>
                 {kid.name}
                 <Text span size="xs" c="dimmed" fw={400}>
                   {` · ${getDeviceSpec(kid.devClass).displayName} · ${kid.devId}`}

@@ -13,7 +13,8 @@ type Poke = () => void;
  * them sends NOTIFY with the user ids; each server LISTENs (PostgreSQL: one connection per
  * server; PGlite: its own session) and pokes its local streams of those users, which then read
  * the new alerts from the database. A poke carries no data, so a lost one costs only latency
- * (the stream catches up at its next poke, the console's polling meanwhile).
+ * (the stream catches up at its next poke, the console's polling meanwhile). A session that ends
+ * pokes its user's streams too (a trigger, migration 0044), so each checks its session again.
  */
 export class AlertFanout {
   private readonly streams = new Map<string, Set<Poke>>();

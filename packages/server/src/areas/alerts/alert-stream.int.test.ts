@@ -1,5 +1,5 @@
 import type { AlertPush, DeviceStatusView } from '@powerdeck/domain';
-import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../demo/demo-data';
 import { deviceMutes, devices, permissions, siteMutes } from '../../infra/db/schema';
@@ -183,9 +183,10 @@ describe.each(testDatabases())('the per-user alert stream on $name', (testDb) =>
     expect(pushesOf(byQuery)).toHaveLength(2);
   });
 
-  it('ends when its session is logged out', async () => {
+  it('ends as soon as its session is logged out, with no alert to push', async () => {
     const cookie = await signIn('admin');
     const sse = await open(cookie);
+    const kept = await open(d.cookie('admin'));
     await switchOutlet(shared);
     await waitForAlertOn(sse, shared);
     const logout = await d.t.app.inject({
@@ -194,22 +195,50 @@ describe.each(testDatabases())('the per-user alert stream on $name', (testDb) =>
       headers: { cookie },
     });
     expect(logout.statusCode).toBe(200);
-    await switchOutlet(shared);
     await sse.waitForEnd();
     expect(pushesOf(sse)).toHaveLength(1);
+    // the user's other session keeps its stream
+    await switchOutlet(shared);
+    await waitForAlertOn(kept, shared, pushesOf(kept)[0]?.alert.id);
+    expect(kept.ended).toBe(false);
   });
 
-  it("ends when a password change revokes the user's other sessions", async () => {
-    const cookie = await signIn('owner');
-    const sse = await open(cookie);
+  it("ends when a password change ends the user's other sessions, on every server", async () => {
+    const here = await open(await signIn('owner'));
+    const there = await open(await signIn('owner'), { at: otherBase });
     const change = (from: string, to: string) =>
       d.call('owner', 'accountManagement', 'changePassword', {
         json: { currentPassword: from, password: to, passwordConfirm: to },
       });
     expect((await change(DEMO_PASSWORD, 'another-password-1')).statusCode).toBe(200);
+    await here.waitForEnd();
+    await there.waitForEnd();
+    expect((await change('another-password-1', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('ends at the next alert when its session was revoked without a word', async () => {
+    const cookie = await signIn('installer');
+    const sse = await open(cookie);
+    // a session ended behind the trigger's back (as if its notification were lost)
+    await d.opened.database.db.execute(
+      sql`alter table sessions disable trigger sessions_revoked_notify`,
+    );
+    try {
+      const logout = await d.t.app.inject({
+        method: 'POST',
+        url: '/data-svc/auth/data-svc.php?svc=logout',
+        headers: { cookie },
+      });
+      expect(logout.statusCode).toBe(200);
+    } finally {
+      await d.opened.database.db.execute(
+        sql`alter table sessions enable trigger sessions_revoked_notify`,
+      );
+    }
+    expect(sse.ended).toBe(false);
     await switchOutlet(shared);
     await sse.waitForEnd();
-    expect((await change('another-password-1', DEMO_PASSWORD)).statusCode).toBe(200);
+    expect(pushesOf(sse)).toHaveLength(0);
   });
 
   it('answers 401 without a session and 400 for a bad Last-Event-ID', async () => {

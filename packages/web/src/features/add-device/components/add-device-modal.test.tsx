@@ -1,8 +1,6 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { type FakeResponse, createTestQueryClient, stubApi, urlOf } from '../../../test/render';
+import { type FakeResponse, renderRoute, stubApi, urlOf } from '../../../test/render';
 
 const bodyText = (init: RequestInit | undefined) =>
   typeof init?.body === 'string' ? init.body : '';
@@ -11,18 +9,10 @@ import { AddDeviceModal } from './add-device-modal';
 function renderModal(answers: Record<string, FakeResponse | ((url: URL) => FakeResponse)> = {}) {
   const fetchMock = stubApi(answers);
   const onClose = vi.fn();
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <AddDeviceModal siteId="s1" opened onClose={onClose} /> },
-      { path: '*', element: <p>navigated</p> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <AppProviders queryClient={createTestQueryClient()} env="test">
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const { router } = renderRoute('/', [
+    { path: '/', element: <AddDeviceModal siteId="s1" opened onClose={onClose} /> },
+    { path: '*', element: <p>navigated</p> },
+  ]);
   return { fetchMock, onClose, router };
 }
 

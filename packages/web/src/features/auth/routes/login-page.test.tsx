@@ -1,34 +1,18 @@
 import { authMessages } from '@powerdeck/domain';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import {
-  createTestQueryClient,
-  publicConfig,
-  stubApi,
-  type FakeResponse,
-  urlOf,
-} from '../../../test/render';
+import { renderRoute, publicConfig, stubApi, type FakeResponse, urlOf } from '../../../test/render';
 import { LoginPage } from './login-page';
 
 function renderLogin(
   login: FakeResponse = { status: 401, body: { error: 'Invalid email or password' } },
 ) {
   const fetchMock = stubApi({ public: { body: publicConfig }, login });
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/locations/list', element: <p>locations</p> },
-    ],
-    { initialEntries: ['/login'] },
-  );
-  render(
-    <AppProviders queryClient={createTestQueryClient()} env="test">
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const { router } = renderRoute('/login', [
+    { path: '/login', element: <LoginPage /> },
+    { path: '/locations/list', element: <p>locations</p> },
+  ]);
   return { router, fetchMock };
 }
 

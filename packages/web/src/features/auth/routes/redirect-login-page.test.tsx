@@ -1,8 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { createTestQueryClient, publicConfig, stubApi } from '../../../test/render';
+import { renderRoute, publicConfig, stubApi } from '../../../test/render';
 import { RedirectLoginPage } from './redirect-login-page';
 
 afterEach(() => {
@@ -11,18 +9,10 @@ afterEach(() => {
 
 function renderPage() {
   stubApi({ public: { body: publicConfig } });
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <p>login page</p> },
-      { path: '/redirectLogin', element: <RedirectLoginPage /> },
-    ],
-    { initialEntries: ['/redirectLogin'] },
-  );
-  render(
-    <AppProviders queryClient={createTestQueryClient()} env="test">
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const { router } = renderRoute('/redirectLogin', [
+    { path: '/login', element: <p>login page</p> },
+    { path: '/redirectLogin', element: <RedirectLoginPage /> },
+  ]);
   return router;
 }
 

@@ -1,8 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { createTestQueryClient, publicConfig, stubApi } from '../../../test/render';
+import { renderRoute, publicConfig, stubApi } from '../../../test/render';
 import { NotFoundPage } from './not-found-page';
 
 afterEach(() => {
@@ -13,18 +11,10 @@ describe('NotFoundPage', () => {
   it('says the page is missing and goes to /login after one second', () => {
     vi.useFakeTimers();
     stubApi({ public: { body: publicConfig } });
-    const router = createMemoryRouter(
-      [
-        { path: '/login', element: <p>login page</p> },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-      { initialEntries: ['/no/such/page'] },
-    );
-    render(
-      <AppProviders queryClient={createTestQueryClient()} env="test">
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+    const { router } = renderRoute('/no/such/page', [
+      { path: '/login', element: <p>login page</p> },
+      { path: '*', element: <NotFoundPage /> },
+    ]);
 
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByText('Automatically redirecting you to home page.')).toBeInTheDocument();

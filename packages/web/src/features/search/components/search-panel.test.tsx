@@ -1,9 +1,7 @@
 import type { SearchResult } from '@powerdeck/domain';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { type FakeResponse, createTestQueryClient, stubApi, urlOf } from '../../../test/render';
+import { type FakeResponse, renderRoute, stubApi, urlOf } from '../../../test/render';
 import { SearchPanel } from './search-panel';
 
 const empty: SearchResult = { locations: [], devices: [], outlets: [], clients: [] };
@@ -27,18 +25,10 @@ const results: SearchResult = {
 
 function renderPanel(answer: (url: URL) => FakeResponse) {
   const fetchMock = stubApi({ 'searchManagement:': answer });
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <SearchPanel /> },
-      { path: '*', element: <p>navigated</p> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <AppProviders queryClient={createTestQueryClient()} env="test">
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const { router } = renderRoute('/', [
+    { path: '/', element: <SearchPanel /> },
+    { path: '*', element: <p>navigated</p> },
+  ]);
   const calls = () =>
     fetchMock.mock.calls.map(([input]) => {
       const url = new URL(urlOf(input), 'http://localhost');

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { DEMO_PASSWORD } from '../demo/demo-data';
 import { seedDemo } from '../demo/seed';
 import type { OpenedTestDatabase, TestDatabase } from './databases';
-import { type TestApp, cookieHeader, startTestApp } from './test-app';
+import { signInDemoUsers } from './sign-in-demo-users';
+import { type TestApp, startTestApp } from './test-app';
 
 export const DEMO_ROLES = ['owner', 'admin', 'installer', 'client', 'support'] as const;
 export type DemoRole = (typeof DEMO_ROLES)[number];
@@ -25,8 +25,13 @@ export interface DemoApp {
   close(): Promise<void>;
 }
 
-/** A seeded demo app with every demo role signed in, and a call helper by area and svc. */
-export async function startDemoApp(testDb: TestDatabase): Promise<DemoApp> {
+export interface SeededApp {
+  t: TestApp;
+  opened: OpenedTestDatabase;
+}
+
+/** A test app on a freshly opened database seeded with the demo data; nobody signed in yet. */
+export async function startSeededApp(testDb: TestDatabase): Promise<SeededApp> {
   const opened = await testDb.open();
   const t = await startTestApp(opened.database);
   await seedDemo({
@@ -35,15 +40,19 @@ export async function startDemoApp(testDb: TestDatabase): Promise<DemoApp> {
     clock: t.clock,
     enabled: true,
   });
-  const cookies = new Map<string, string>();
-  for (const role of DEMO_ROLES) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/data-svc/auth/data-svc.php?svc=login',
-      payload: { email: `${role}@example.com`, password: DEMO_PASSWORD },
-    });
-    cookies.set(role, cookieHeader(response));
-  }
+  return { t, opened };
+}
+
+/** Closes what startSeededApp opened. */
+export async function stopSeededApp({ t, opened }: SeededApp): Promise<void> {
+  await t.app.close();
+  await opened.dispose();
+}
+
+/** A seeded demo app with every demo role signed in, and a call helper by area and svc. */
+export async function startDemoApp(testDb: TestDatabase): Promise<DemoApp> {
+  const { t, opened } = await startSeededApp(testDb);
+  const cookies = await signInDemoUsers(t.app, DEMO_ROLES);
   return {
     t,
     opened,
@@ -66,9 +75,6 @@ export async function startDemoApp(testDb: TestDatabase): Promise<DemoApp> {
         payload,
       });
     },
-    async close() {
-      await t.app.close();
-      await opened.dispose();
-    },
+    close: () => stopSeededApp({ t, opened }),
   };
 }

@@ -1,9 +1,9 @@
 import type { ClientsPage, LocationSettingsView, SitesPage } from '@powerdeck/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../demo/demo-data';
-import { seedDemo } from '../../demo/seed';
 import { type OpenedTestDatabase, testDatabases } from '../../test/databases';
-import { type TestApp, cookieHeader, path, startTestApp } from '../../test/test-app';
+import { startSeededApp, stopSeededApp } from '../../test/demo-sessions';
+import { signInDemoUsers } from '../../test/sign-in-demo-users';
+import { type TestApp, path } from '../../test/test-app';
 
 const WHO = ['owner', 'admin', 'installer', 'client', 'support'] as const;
 type Who = (typeof WHO)[number];
@@ -26,31 +26,14 @@ function multipart(filename: string, bytes: Buffer, field = 'fileToUpload') {
 describe.each(testDatabases())('locations, clients, settings and pictures on $name', (testDb) => {
   let opened: OpenedTestDatabase;
   let t: TestApp;
-  const cookies = new Map<Who, string>();
+  let cookies: Map<string, string>;
 
   beforeAll(async () => {
-    opened = await testDb.open();
-    t = await startTestApp(opened.database);
-    await seedDemo({
-      database: opened.database,
-      passwords: t.passwords,
-      clock: t.clock,
-      enabled: true,
-    });
-    for (const who of WHO) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: path('auth', 'login'),
-        payload: { email: `${who}@example.com`, password: DEMO_PASSWORD },
-      });
-      cookies.set(who, cookieHeader(response));
-    }
+    ({ opened, t } = await startSeededApp(testDb));
+    cookies = await signInDemoUsers(t.app, WHO);
   }, 60_000);
 
-  afterAll(async () => {
-    await t.app.close();
-    await opened.dispose();
-  });
+  afterAll(() => stopSeededApp({ opened, t }));
 
   const call = (
     who: Who | null,

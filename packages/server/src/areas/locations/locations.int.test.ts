@@ -1,37 +1,20 @@
 import type { SitesPage } from '@powerdeck/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../demo/demo-data';
-import { seedDemo } from '../../demo/seed';
 import { type OpenedTestDatabase, testDatabases } from '../../test/databases';
-import { type TestApp, cookieHeader, path, startTestApp } from '../../test/test-app';
+import { startSeededApp, stopSeededApp } from '../../test/demo-sessions';
+import { signInDemoUsers } from '../../test/sign-in-demo-users';
+import { type TestApp, path } from '../../test/test-app';
 
 describe.each(testDatabases())('locations list on $name (demo data)', (testDb) => {
   let opened: OpenedTestDatabase;
   let t: TestApp;
-  const cookies = new Map<string, string>();
+  let cookies: Map<string, string>;
 
   beforeAll(async () => {
-    opened = await testDb.open();
-    t = await startTestApp(opened.database);
-    await seedDemo({
-      database: opened.database,
-      passwords: t.passwords,
-      clock: t.clock,
-      enabled: true,
-    });
-    for (const who of ['owner', 'client', 'support']) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: path('auth', 'login'),
-        payload: { email: `${who}@example.com`, password: DEMO_PASSWORD },
-      });
-      cookies.set(who, cookieHeader(response));
-    }
+    ({ opened, t } = await startSeededApp(testDb));
+    cookies = await signInDemoUsers(t.app, ['owner', 'client', 'support']);
   });
-  afterAll(async () => {
-    await t.app.close();
-    await opened.dispose();
-  });
+  afterAll(() => stopSeededApp({ opened, t }));
 
   const get = (who: string, svc: string, query: string) =>
     t.app.inject({

@@ -1,10 +1,10 @@
 import type { AddedDevice, Gateways, SitesPage } from '@powerdeck/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../demo/seed';
 import { DEMO_UNCLAIMED_ETHERNET, DEMO_UNJOINED_WIRELESS } from '../../demo/unclaimed-devices';
 import { type OpenedTestDatabase, testDatabases } from '../../test/databases';
+import { startSeededApp, stopSeededApp } from '../../test/demo-sessions';
 import { signInDemoUsers } from '../../test/sign-in-demo-users';
-import { type TestApp, startTestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 
 const FAILED = 'ERROR: Please check MAC ID or Challenge Key';
 const [first, second, third, fourth] = DEMO_UNCLAIMED_ETHERNET;
@@ -18,14 +18,7 @@ describe.each(testDatabases())('device registration on $name (demo data)', (test
   let gatewaySiteId: string;
 
   beforeAll(async () => {
-    opened = await testDb.open();
-    t = await startTestApp(opened.database);
-    await seedDemo({
-      database: opened.database,
-      passwords: t.passwords,
-      clock: t.clock,
-      enabled: true,
-    });
+    ({ opened, t } = await startSeededApp(testDb));
     cookies = await signInDemoUsers(t.app, ['owner', 'admin', 'installer', 'client', 'support']);
     const sites = async (who: string) =>
       (
@@ -45,10 +38,7 @@ describe.each(testDatabases())('device registration on $name (demo data)', (test
     });
     gatewaySiteId = gateway?.siteId ?? '';
   });
-  afterAll(async () => {
-    await t.app.close();
-    await opened.dispose();
-  });
+  afterAll(() => stopSeededApp({ opened, t }));
 
   const addDevice = (who: string, site: string, body: Record<string, string>) =>
     t.app.inject({
@@ -235,22 +225,12 @@ describe.each(testDatabases())('claim attempt limits on $name', (testDb) => {
   let siteId: string;
 
   beforeAll(async () => {
-    opened = await testDb.open();
-    t = await startTestApp(opened.database);
-    await seedDemo({
-      database: opened.database,
-      passwords: t.passwords,
-      clock: t.clock,
-      enabled: true,
-    });
+    ({ opened, t } = await startSeededApp(testDb));
     cookies = await signInDemoUsers(t.app, ['owner', 'admin', 'installer']);
     const [site] = await opened.database.db.query.locations.findMany({ limit: 1 });
     siteId = site?.id ?? '';
   });
-  afterAll(async () => {
-    await t.app.close();
-    await opened.dispose();
-  });
+  afterAll(() => stopSeededApp({ opened, t }));
 
   const wrong = (who: string) =>
     t.app.inject({

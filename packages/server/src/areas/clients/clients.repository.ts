@@ -28,6 +28,15 @@ const summary = {
   imageFileRef: clients.imageFileRef,
 };
 
+const contactColumns = {
+  id: contacts.id,
+  clientId: contacts.clientId,
+  firstName: contacts.firstName,
+  lastName: contacts.lastName,
+  phone: contacts.phone,
+  email: contacts.email,
+};
+
 /** Clients and their contacts: the only SQL of the clients area. */
 export class ClientsRepository {
   constructor(private readonly db: Db) {}
@@ -118,14 +127,7 @@ export class ClientsRepository {
 
   async contacts(clientId: string) {
     return this.db
-      .select({
-        id: contacts.id,
-        clientId: contacts.clientId,
-        firstName: contacts.firstName,
-        lastName: contacts.lastName,
-        phone: contacts.phone,
-        email: contacts.email,
-      })
+      .select(contactColumns)
       .from(contacts)
       .where(eq(contacts.clientId, clientId))
       .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id));
@@ -133,14 +135,7 @@ export class ClientsRepository {
 
   async contact(contactId: string) {
     const [row] = await this.db
-      .select({
-        id: contacts.id,
-        clientId: contacts.clientId,
-        firstName: contacts.firstName,
-        lastName: contacts.lastName,
-        phone: contacts.phone,
-        email: contacts.email,
-      })
+      .select(contactColumns)
       .from(contacts)
       .where(eq(contacts.id, contactId))
       .limit(1);

@@ -1,21 +1,10 @@
 import { siteSortSchema } from '@powerdeck/domain';
 import { z } from 'zod';
 import { type DataSvc, authedSvc } from '../../http/data-svc';
+import { pagingInput } from '../../http/paging';
 import type { LocationsService } from './locations.service';
 
-const RECORDS_PER_PAGE_MAX = 10_000;
-
-const sitesPageInput = z.object({
-  pageNo: z.coerce
-    .number({ message: 'pageNo must be a number' })
-    .int('pageNo must be a whole number')
-    .min(0, 'pageNo must be 0 or more')
-    .default(1),
-  recordsPerPage: z
-    .union([z.literal('all'), z.coerce.number().int().min(1).max(RECORDS_PER_PAGE_MAX)], {
-      message: `recordsPerPage must be 'all' or a number from 1 to ${RECORDS_PER_PAGE_MAX}`,
-    })
-    .default(12),
+const sitesPageInput = pagingInput.extend({
   /** Refine modal: sort order, status=active, and client ids separated by commas. */
   sortBy: siteSortSchema.optional(),
   status: z.enum(['all', 'active']).optional(),

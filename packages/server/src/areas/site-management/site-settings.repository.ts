@@ -4,24 +4,6 @@ import type { Db } from '../../infra/db/database';
 import { locations, permissions, siteMutes, siteWatches, users } from '../../infra/db/schema';
 import { type StoredRate, locationEnergy } from '../../infra/db/schema-locations';
 
-export interface LocationRow {
-  id: string;
-  name: string;
-  address: string | null;
-  address2: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-  postalCode: string | null;
-  dst: boolean;
-  timezone: string;
-  viewpref: string;
-  installDate: string | null;
-  otltLock: boolean;
-  watched: boolean;
-  muted: boolean;
-}
-
 export interface LocationUpdate {
   name: string;
   address: string | null;
@@ -34,6 +16,14 @@ export interface LocationUpdate {
   timezone: string;
   viewpref: string;
   installDate: string | null;
+}
+
+/** The settings as stored, with the location's id, lock and the caller's watch and mute. */
+export interface LocationRow extends LocationUpdate {
+  id: string;
+  otltLock: boolean;
+  watched: boolean;
+  muted: boolean;
 }
 
 /** A location's settings, lock, people and energy rates: the only SQL of siteManagement. */

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowserPage } from './support/browser';
 
 /** The first demo device waiting to be claimed, as printed in the start banner. */
-const DEMO_DEVICE = { mac: ['C0', 'DE', '01'], key: ['PD7K', 'Q2M9', 'X4TB'] };
+const DEMO_DEVICE = { mac: ['C0', 'DE', '01'], key: ['PD7K', 'Q2M9', 'X4TB'], devClass: 'm4315' };
 const SECOND_DEVICE_MAC = ['C0', 'DE', '02'];
 
 describe.skipIf(!hasBrowser())('search and add a device', () => {
@@ -107,5 +107,20 @@ describe.skipIf(!hasBrowser())('search and add a device', () => {
     await page.getByText('New device has been added successfuly').waitFor();
     await page.getByRole('dialog', { name: 'Add a New Device' }).waitFor({ state: 'hidden' });
     await page.getByText('1065A3C0DE01').first().waitFor();
+
+    // The unit was plugged in all along: once claimed, its panel is live, not inactive.
+    const locationPath = new URL(page.url()).pathname.replace(/\/devices$/, '');
+    await page.goto(`${locationPath}/devices/1065A3C0DE01/${DEMO_DEVICE.devClass}/controls`);
+    await page.getByRole('heading', { name: 'Meter' }).waitFor();
+    const meter = page.locator('section[aria-label="Meter"]');
+    await expect.poll(async () => (await meter.innerText()).includes('–')).toBe(false);
+    // An inactive device disables every switch; an unlocked outlet of a live one can be used.
+    const switches = page.getByRole('switch', { name: /^Outlet \d+ power$/ });
+    const anyEnabled = async () => {
+      for (const toggle of await switches.all()) if (await toggle.isEnabled()) return true;
+      return false;
+    };
+    await expect.poll(anyEnabled, { timeout: 10_000 }).toBe(true);
+    expect(await page.getByText('This device is currently inactive.').count()).toBe(0);
   });
 });

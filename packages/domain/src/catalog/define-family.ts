@@ -133,3 +133,18 @@ export const STANDARD_AUTO_STATUS_UPDATE = {
   param: 'duration',
   seconds: AUTO_STATUS_UPDATE_SECONDS,
 } as const;
+
+/**
+ * Traits of a wired adapter whose own outlet count is 0 because the outlets belong to the devices
+ * attached to it (BB232 and its sequencers, BB1000 and its wireless devices).
+ */
+export const ADAPTER_TRAITS: FamilyTraits = {
+  bankLabelCount: 1,
+  panels: NO_PANELS_BUT_OUTLETS,
+  ...OUTLET_TITLES,
+  statusColumns: () => [lastRefreshedColumn],
+  powerConditionLabels: [],
+  wireless: false,
+  sequence: null,
+  autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
+};

@@ -1,10 +1,4 @@
-import {
-  defineFamily,
-  lastRefreshedColumn,
-  NO_PANELS_BUT_OUTLETS,
-  OUTLET_TITLES,
-  STANDARD_AUTO_STATUS_UPDATE,
-} from '../define-family';
+import { ADAPTER_TRAITS, defineFamily } from '../define-family';
 
 /**
  * BB1000: the wireless gateway that sp1000 and md2zb join through (spec §2 says they open their
@@ -12,16 +6,7 @@ import {
  */
 export const gatewayFamily = defineFamily(
   'gateway',
-  {
-    bankLabelCount: 1,
-    panels: NO_PANELS_BUT_OUTLETS,
-    ...OUTLET_TITLES,
-    statusColumns: () => [lastRefreshedColumn],
-    powerConditionLabels: [],
-    wireless: false,
-    sequence: null,
-    autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
-  },
+  ADAPTER_TRAITS,
   // Outlets belong to the joined wireless devices.
   [{ devClass: 'bb1000', displayName: 'BB1000 wireless gateway', outletCount: 0 }],
 );

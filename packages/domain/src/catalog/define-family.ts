@@ -148,3 +148,15 @@ export const ADAPTER_TRAITS: FamilyTraits = {
   sequence: null,
   autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
 };
+
+/** Traits of a wired device with a meter and its outlets and no further special panels. */
+export const METERED_TRAITS: FamilyTraits = {
+  bankLabelCount: 1,
+  panels: METER_AND_OUTLETS,
+  ...OUTLET_TITLES,
+  statusColumns: (outletCount) => [...meterStatusColumns, ...outletColumns(outletCount)],
+  powerConditionLabels: [],
+  wireless: false,
+  sequence: null,
+  autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
+};

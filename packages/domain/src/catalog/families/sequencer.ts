@@ -1,11 +1,4 @@
-import {
-  defineFamily,
-  METER_AND_OUTLETS,
-  meterStatusColumns,
-  OUTLET_TITLES,
-  outletColumns,
-  STANDARD_AUTO_STATUS_UPDATE,
-} from '../define-family';
+import { defineFamily, METERED_TRAITS } from '../define-family';
 import type { FamilyMember } from '../define-family';
 
 // The spec gives no count; these units switch their outlets in three sequenced banks, and the
@@ -20,23 +13,10 @@ const sequencer = (devClass: FamilyMember['devClass'], displayName: string): Fam
 });
 
 /** CN-series sequencers, reached through a bb232 adapter. */
-export const sequencerFamily = defineFamily(
-  'sequencer',
-  {
-    bankLabelCount: 1,
-    panels: METER_AND_OUTLETS,
-    ...OUTLET_TITLES,
-    statusColumns: (outletCount) => [...meterStatusColumns, ...outletColumns(outletCount)],
-    powerConditionLabels: [],
-    wireless: false,
-    sequence: null,
-    autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
-  },
-  [
-    sequencer('cn1800', 'CN-1800 sequencer'),
-    sequencer('cn2400', 'CN-2400 sequencer'),
-    sequencer('cn3600', 'CN-3600 sequencer'),
-    sequencer('cnmp15', 'CN-MP15 sequencer'),
-    sequencer('cnmp20', 'CN-MP20 sequencer'),
-  ],
-);
+export const sequencerFamily = defineFamily('sequencer', METERED_TRAITS, [
+  sequencer('cn1800', 'CN-1800 sequencer'),
+  sequencer('cn2400', 'CN-2400 sequencer'),
+  sequencer('cn3600', 'CN-3600 sequencer'),
+  sequencer('cnmp15', 'CN-MP15 sequencer'),
+  sequencer('cnmp20', 'CN-MP20 sequencer'),
+]);

@@ -1,22 +1,4 @@
-import {
-  defineFamily,
-  METER_AND_OUTLETS,
-  meterStatusColumns,
-  OUTLET_TITLES,
-  outletColumns,
-  STANDARD_AUTO_STATUS_UPDATE,
-} from '../define-family';
-import type { FamilyTraits } from '../define-family';
-
-const traits: Omit<FamilyTraits, 'sequence'> = {
-  bankLabelCount: 1,
-  panels: METER_AND_OUTLETS,
-  ...OUTLET_TITLES,
-  statusColumns: (outletCount) => [...meterStatusColumns, ...outletColumns(outletCount)],
-  powerConditionLabels: [],
-  wireless: false,
-  autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
-};
+import { defineFamily, METERED_TRAITS } from '../define-family';
 
 /**
  * VT1512/VT4315 sequencing outlet controllers. Their sequence acts on a "Sequence - Group"
@@ -25,10 +7,10 @@ const traits: Omit<FamilyTraits, 'sequence'> = {
 export const vtFamily = {
   family: 'vt',
   specs: [
-    ...defineFamily('vt', { ...traits, sequence: { groupLabel: 'Sequence - Group' } }, [
+    ...defineFamily('vt', { ...METERED_TRAITS, sequence: { groupLabel: 'Sequence - Group' } }, [
       { devClass: 'vt1512', displayName: 'VT1512 power sequencer', outletCount: 12 },
     ]).specs,
-    ...defineFamily('vt', { ...traits, sequence: { groupLabel: 'DC Trigger' } }, [
+    ...defineFamily('vt', { ...METERED_TRAITS, sequence: { groupLabel: 'DC Trigger' } }, [
       { devClass: 'vt4315', displayName: 'VT4315 power sequencer', outletCount: 8 },
     ]).specs,
   ],

@@ -1,25 +1,9 @@
-import {
-  defineFamily,
-  METER_AND_OUTLETS,
-  meterStatusColumns,
-  OUTLET_TITLES,
-  outletColumns,
-  STANDARD_AUTO_STATUS_UPDATE,
-} from '../define-family';
+import { defineFamily, METER_AND_OUTLETS, METERED_TRAITS } from '../define-family';
 
 /** SP1000 and MD2-ZB: wireless devices joined through a bb1000 gateway, with Find Me. */
 export const wirelessFamily = defineFamily(
   'wireless',
-  {
-    bankLabelCount: 1,
-    panels: { ...METER_AND_OUTLETS, findMe: true },
-    ...OUTLET_TITLES,
-    statusColumns: (outletCount) => [...meterStatusColumns, ...outletColumns(outletCount)],
-    powerConditionLabels: [],
-    wireless: true,
-    sequence: null,
-    autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
-  },
+  { ...METERED_TRAITS, panels: { ...METER_AND_OUTLETS, findMe: true }, wireless: true },
   [
     // A smart plug switches the one socket it carries.
     {

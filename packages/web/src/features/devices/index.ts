@@ -1,5 +1,6 @@
 /** What other features use of the device screens: the outlet controls and their live state. */
 export { MonitoringPausedModal } from './components/device-modals';
+export { EditOutletsButton } from './components/edit-outlets-button';
 export { OutletsLockedNote } from './components/outlet-panel';
 export { OutletRow, type OutletControls } from './components/outlet-row';
 export {

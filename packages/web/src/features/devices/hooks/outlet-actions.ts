@@ -1,7 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { messages, type CommandResult } from '@powerdeck/domain';
+import {
+  messages,
+  type CommandResult,
+  type DeviceClass,
+  type EditOutlets,
+} from '@powerdeck/domain';
 import { isApiRequestError } from '../../../lib/api-client';
-import { postControl, type ControlTarget } from '../api/device-controls';
+import { postControl, updateOutlets, type ControlTarget } from '../api/device-controls';
 import type { CommandRegistry } from '../state/command-registry';
 import {
   commandStartTime,
@@ -115,4 +120,38 @@ export function outletActions(deps: OutletActionDeps): OutletActions {
   };
 
   return { toggle, cycle };
+}
+
+/** A kid renamed in the edit-outlets form (sent as a rename command to the kid). */
+export interface KidName {
+  devId: string;
+  devClass: DeviceClass;
+  name: string;
+}
+
+/**
+ * Saves the Edit Outlets form (spec §7 `updateOutlets`: labels, locks and the device's name), then
+ * renames each kid whose name changed by command (a failed rename only toasts). Rejects with the
+ * message to show: the server's reason, or 'Some error occured'.
+ */
+export async function saveOutletEdits(
+  edit: EditOutlets,
+  kidNames: readonly KidName[],
+  targetOf: (device: PanelDevice) => ControlTarget,
+): Promise<void> {
+  try {
+    await updateOutlets(edit);
+  } catch (error) {
+    throw new Error(reasonOf(error) ?? messages.someErrorOccured, { cause: error });
+  }
+  for (const kid of kidNames) {
+    postControl(targetOf({ ...kid, isKid: true }), 'rename', { who: 'dev', name: kid.name }).catch(
+      () => toastError(messages.renameFailed),
+    );
+  }
+}
+
+/** The message of a failed save, as saveOutletEdits words it. */
+export function saveErrorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : messages.someErrorOccured;
 }

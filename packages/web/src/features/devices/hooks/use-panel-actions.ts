@@ -3,28 +3,27 @@ import {
   FIND_ME_REVERT_MS,
   getDeviceSpec,
   messages,
-  type DeviceClass,
   type DeviceMeta,
   type EditOutlets,
 } from '@powerdeck/domain';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { deviceKeys } from '../api/device-keys';
-import { postControl, updateOutlets } from '../api/device-controls';
+import { postControl } from '../api/device-controls';
 import { commandStartTime, panelOf } from '../state/device-panel-reducer';
-import { reasonOf, toastError, type OutletActions } from './outlet-actions';
+import {
+  reasonOf,
+  saveErrorMessage,
+  saveOutletEdits,
+  toastError,
+  type KidName,
+  type OutletActions,
+} from './outlet-actions';
 import type { PanelDevice } from './use-device-data';
 import type { DeviceSet } from './use-device-set';
 import { sequenceRefusal } from './sequence-rules';
 
 const toastSuccess = (message: string) => notifications.show({ color: 'green', message });
-
-/** A kid renamed in the edit-outlets form (sent as a rename command to the kid). */
-export interface KidName {
-  devId: string;
-  devClass: DeviceClass;
-  name: string;
-}
 
 export interface PanelActions extends OutletActions {
   rename: (name: string) => void;
@@ -70,19 +69,13 @@ export function usePanelActions(meta: DeviceMeta, set: DeviceSet): PanelActions 
 
   const saveOutlets = (edit: EditOutlets, kidNames: readonly KidName[]) => {
     touch();
-    updateOutlets(edit)
+    saveOutletEdits(edit, kidNames, targetOf)
       .then(() => {
-        for (const kid of kidNames) {
-          const device = { ...kid, isKid: true };
-          postControl(targetOf(device), 'rename', { who: 'dev', name: kid.name }).catch(() =>
-            toastError(messages.renameFailed),
-          );
-        }
         dispatch({ type: 'editOutletsSuccess', devId });
         void queryClient.invalidateQueries({ queryKey: deviceKeys.meta(devId) });
       })
       .catch((error: unknown) => {
-        const message = reasonOf(error) ?? messages.someErrorOccured;
+        const message = saveErrorMessage(error);
         dispatch({ type: 'editOutletsFailure', devId, error: message });
         toastError(message);
       });

@@ -1,8 +1,15 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { getDeviceSpec, type DeviceOutlet } from '@powerdeck/domain';
+import { getDeviceSpec, type DeviceOutlet, type PermLvl } from '@powerdeck/domain';
 import { Link } from 'react-router';
 import { devicePath } from '../../../app/paths';
-import { OutletRow, type DeviceGroup, type OutletControls, type PanelDevice } from '../../devices';
+import {
+  EditOutletsButton,
+  OutletRow,
+  type DeviceGroup,
+  type DeviceSet,
+  type OutletControls,
+  type PanelDevice,
+} from '../../devices';
 
 function ConnectionBadge({ connected }: { connected: boolean }) {
   return (
@@ -51,12 +58,18 @@ export function DeviceOutletsCard({
   outletsOf,
   controls,
   keyword,
+  permLvl,
+  targetOf,
+  onEdited,
 }: {
   siteId: string;
   group: DeviceGroup;
   outletsOf: (devId: string) => readonly DeviceOutlet[];
   controls: OutletControls;
   keyword: string;
+  permLvl: PermLvl;
+  targetOf: DeviceSet['targetOf'];
+  onEdited: () => void;
 }) {
   const { parent, kids } = group;
   const hasOutlets = (device: PanelDevice) => getDeviceSpec(device.devClass).outletCount > 0;
@@ -88,7 +101,16 @@ export function DeviceOutletsCard({
             {`${getDeviceSpec(parent.devClass).displayName} · ${parent.devId}`}
           </Text>
         </Stack>
-        <ConnectionBadge connected={connected(parent)} />
+        <Group gap="xs" wrap="nowrap">
+          <EditOutletsButton
+            siteId={siteId}
+            device={parent}
+            permLvl={permLvl}
+            targetOf={targetOf}
+            onSaved={onEdited}
+          />
+          <ConnectionBadge connected={connected(parent)} />
+        </Group>
       </Group>
       <Stack gap="sm">
         {hasOutlets(parent) && (

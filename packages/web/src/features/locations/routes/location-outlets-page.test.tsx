@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 // The device screens' builders also give these whole-console tests room on a busy machine.
 import {
+  buildMeta,
   buildOutlets,
   buildStatus,
   connectedContact,
@@ -248,7 +249,7 @@ describe('All Outlets tab', () => {
     ).toBeDisabled();
   });
 
-  it('CLIENT may switch outlets but gets no Add a Device and no Notes in the location menu', async () => {
+  it('CLIENT may switch outlets but gets Edit Outlets disabled, no Add a Device and no Notes', async () => {
     const { posts } = open({
       settings: { permLvl: 'CLIENT' },
       extra: { setoutletstate: { body: { cmdId: 'c2', state: 'sent' } } },
@@ -260,5 +261,37 @@ describe('All Outlets tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Location menu' }));
     expect(await screen.findByRole('menuitem', { name: 'Add a Device' })).toBeDisabled();
     expect(screen.queryByRole('menuitem', { name: 'Notes' })).not.toBeInTheDocument();
+  });
+
+  it("edits a device's outlets from the tab with the panel's form, then reads the list again", async () => {
+    let label = 'Router';
+    const { fetchMock } = open({
+      extra: {
+        meta: { body: buildMeta({ siteId: SITE, outlets: buildOutlets(8) }) },
+        updateOutlets: () => {
+          label = 'Core Router';
+          return { body: { ok: true } };
+        },
+        devList: () => ({
+          body: {
+            records: [buildDevice({ outlets: buildOutlets(8, [{}, { name1: label }]) })],
+            totalRecords: 1,
+          },
+        }),
+      },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit Outlets of Rack M4315' }),
+    );
+    const field = await screen.findByLabelText('Outlet 2 label 1');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Core Router');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.queryByLabelText('Outlet 2 label 1')).not.toBeInTheDocument(),
+    );
+    const call = fetchMock.mock.calls.find(([u]) => urlOf(u).includes('svc=updateOutlets'));
+    expect(JSON.parse(call?.[1]?.body as string)).toMatchObject({ siteId: SITE, devId: RACK });
+    expect(await within(await row(RACK, 2)).findByText('Core Router')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,11 @@
 import { Group, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { getDeviceSpec, messages, type DeviceListItem, type DeviceOutlet } from '@powerdeck/domain';
+import {
+  getDeviceSpec,
+  messages,
+  type DeviceListItem,
+  type DeviceOutlet,
+  type PermLvl,
+} from '@powerdeck/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -37,11 +43,13 @@ function LocationOutlets({
   siteId,
   records,
   locationLocked,
+  permLvl,
   onDeviceChange,
 }: {
   siteId: string;
   records: readonly DeviceListItem[];
   locationLocked: boolean;
+  permLvl: PermLvl;
   onDeviceChange: () => void;
 }) {
   const [keyword, setKeyword] = useState('');
@@ -85,6 +93,9 @@ function LocationOutlets({
             outletsOf={outletsOf}
             controls={controls}
             keyword={keyword}
+            permLvl={permLvl}
+            targetOf={set.targetOf}
+            onEdited={onDeviceChange}
           />
         ))}
       </SimpleGrid>
@@ -112,8 +123,9 @@ export function LocationOutletsPage() {
       key={locationId}
       siteId={locationId}
       records={list.data.records}
-      // The layout shows the No Permission dialog when settings fail; lock toggles meanwhile.
+      // The layout shows the No Permission dialog when settings fail; lock and restrict meanwhile.
       locationLocked={settings.data?.otltLock ?? true}
+      permLvl={settings.data?.permLvl ?? 'CLIENT'}
       onDeviceChange={() => void list.refetch()}
     />
   );

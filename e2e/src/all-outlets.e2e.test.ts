@@ -195,7 +195,7 @@ describe.skipIf(!hasBrowser())('All Outlets tab against the simulated fleet', ()
       .toBe(true);
   });
 
-  it('CLIENT sees its restrictions: no Add a Device, no Notes, no mute; outlets still switchable', async () => {
+  it('CLIENT sees its restrictions: no Edit Outlets, Add a Device, Notes or mute; outlets still switchable', async () => {
     const { page } = ui;
     await ui.signInAs('client');
     const locations = await listLocations(page);
@@ -215,6 +215,10 @@ describe.skipIf(!hasBrowser())('All Outlets tab against the simulated fleet', ()
     expect(muteCalls).toHaveLength(0);
 
     await openAllOutlets(page, location);
+    const edits = page.getByRole('button', { name: /^Edit (Outlets|Outputs) of / });
+    expect(await edits.count()).toBeGreaterThan(0);
+    for (let i = 0; i < (await edits.count()); i++)
+      expect(await edits.nth(i).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Location menu' }).click();
     expect(await page.getByRole('menuitem', { name: 'Add a Device' }).isDisabled()).toBe(true);
     expect(await page.getByRole('menuitem', { name: 'Notes' }).count()).toBe(0);

@@ -13,7 +13,7 @@ import {
 
 function ConnectionBadge({ connected }: { connected: boolean }) {
   return (
-    <Badge color={connected ? 'teal' : 'gray'} variant="light">
+    <Badge color={connected ? 'teal' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
       {connected ? 'Connected' : 'Disconnected'}
     </Badge>
   );

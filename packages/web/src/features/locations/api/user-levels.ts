@@ -8,7 +8,10 @@ export interface UserLevels {
   known: boolean;
   /** The user's level at a location, if any. */
   levelAt: (siteId: string) => PermLvl | undefined;
-  /** Every location the user holds is at level CLIENT (spec §6: the empty-state action is inert). */
+  /**
+   * Known to be at level CLIENT at every location the user holds (spec §6: the empty-state action is
+   * inert); false while unknown.
+   */
   clientOnly: boolean;
 }
 

@@ -73,7 +73,9 @@ describe('LocationsListPage', () => {
     );
     expect(await screen.findByText('Your locations list is currently empty.')).toBeInTheDocument();
     await levelsRequested(fetchMock);
-    await userEvent.click(screen.getByRole('button', { name: 'Add Location' }));
+    const add = screen.getByRole('button', { name: 'Add Location' });
+    expect(add).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(add);
     expect(await screen.findByRole('dialog', { name: 'Add a New Location' })).toBeInTheDocument();
   });
 
@@ -85,7 +87,9 @@ describe('LocationsListPage', () => {
     );
     expect(await screen.findByText('Your locations list is currently empty.')).toBeInTheDocument();
     await levelsRequested(fetchMock);
-    await userEvent.click(screen.getByRole('button', { name: 'Add Location' }));
+    const add = screen.getByRole('button', { name: 'Add Location' });
+    await waitFor(() => expect(add).toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(add);
     expect(screen.queryByRole('dialog', { name: 'Add a New Location' })).not.toBeInTheDocument();
   });
 

@@ -109,9 +109,11 @@ function Empty({ onAdd }: { onAdd: () => void }) {
         <Anchor
           component="button"
           type="button"
+          // spec §6: the empty-state action does nothing for CLIENT. Adding a location is open to
+          // everyone (the header menu offers it too), so an unknown level does not block it.
+          aria-disabled={levels.clientOnly || undefined}
           onClick={() => {
-            // spec §6: the empty-state action does nothing for CLIENT (nor before the level is known)
-            if (levels.known && !levels.clientOnly) onAdd();
+            if (!levels.clientOnly) onAdd();
           }}
         >
           Add Location

@@ -109,13 +109,3 @@ export function useLiveDevices(
 
   return active ? open : {};
 }
-
-/** The live stream of one device (the device panel's). */
-export function useLiveDevice(
-  device: LiveDevice | undefined,
-  active: boolean,
-  handlers: LiveHandlers,
-): boolean {
-  const open = useLiveDevices(device ? [device] : [], active, handlers);
-  return device ? (open[device.devId] ?? false) : false;
-}

@@ -294,4 +294,15 @@ describe('All Outlets tab', () => {
     expect(JSON.parse(call?.[1]?.body as string)).toMatchObject({ siteId: SITE, devId: RACK });
     expect(await within(await row(RACK, 2)).findByText('Core Router')).toBeInTheDocument();
   });
+
+  it('highlights the outlets whose label matches the typed text', async () => {
+    open({ devices: [buildDevice(), ...cardWithUps()] });
+    await userEvent.type(await screen.findByLabelText('Find an outlet label'), 'rout');
+    expect(await row(RACK, 2)).toHaveAttribute('data-highlighted', 'true');
+    expect(await row(RACK, 1)).not.toHaveAttribute('data-highlighted');
+    expect(await row(UPS, 1)).not.toHaveAttribute('data-highlighted');
+    await userEvent.clear(screen.getByLabelText('Find an outlet label'));
+    await userEvent.type(screen.getByLabelText('Find an outlet label'), 'modem');
+    expect(await row(UPS, 1)).toHaveAttribute('data-highlighted', 'true');
+  });
 });

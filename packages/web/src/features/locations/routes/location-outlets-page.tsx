@@ -8,7 +8,7 @@ import {
 } from '@powerdeck/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
@@ -52,7 +52,9 @@ function LocationOutlets({
   permLvl: PermLvl;
   onDeviceChange: () => void;
 }) {
-  const [keyword, setKeyword] = useState('');
+  // A search result may bring its keyword along, as it does to the device panel.
+  const [searchParams] = useSearchParams();
+  const [keyword, setKeyword] = useState(searchParams.get('keyword') ?? '');
   const { groups, outletsOf } = useOutletGroups(records);
   const set = useDeviceSet({
     siteId,

@@ -17,11 +17,16 @@ import type { AlertsRepository } from './alerts.repository';
  * one): the drop is recorded as pending with its due time, a timer sweeps at that time, and
  * `sweep` raises it if the device is still offline. (The area also sweeps every second, for drops
  * recorded by another server or before a restart.)
+ *
+ * Events are handled one at a time, in order; consecutive offline (or online) changes are handled
+ * as one batch, so a fleet of 10,000 dropping or reconnecting costs a few statements, not 30,000.
  */
 export class AlertRaiser {
   private readonly lastStatus = new Map<string, DeviceStatusView>();
   private queue: Promise<void> = Promise.resolve();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** The connection batch still taking devices (until another event or the batch starts). */
+  private openBatch: ConnectionBatch | undefined;
 
   constructor(
     private readonly repo: AlertsRepository,
@@ -32,11 +37,30 @@ export class AlertRaiser {
 
   /** Handles one hub event in order; never throws (alerting must not disturb the hub). */
   onDeviceEvent(event: LiveEvent): void {
-    this.queue = this.queue
-      .then(() => this.handle(event))
-      .catch((err: unknown) => {
-        this.log.warn({ err }, 'alert raising failed');
+    if (event.type === 'device' && (event.change === 'offline' || event.change === 'online')) {
+      const devId = event.kidId ?? event.devId;
+      if (this.openBatch?.change === event.change) {
+        this.openBatch.devIds.add(devId);
+        return;
+      }
+      const batch: ConnectionBatch = { change: event.change, devIds: new Set([devId]) };
+      this.enqueue(() => {
+        if (this.openBatch === batch) this.openBatch = undefined;
+        return batch.change === 'offline'
+          ? this.wentOffline([...batch.devIds])
+          : this.cameOnline([...batch.devIds]);
       });
+      this.openBatch = batch;
+      return;
+    }
+    this.enqueue(() => this.handle(event));
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.openBatch = undefined;
+    this.queue = this.queue.then(task).catch((err: unknown) => {
+      this.log.warn({ err }, 'alert raising failed');
+    });
   }
 
   /** Resolves when every event handed in so far is handled (tests, shutdown). */
@@ -55,6 +79,7 @@ export class AlertRaiser {
    * returns how many devices. A failure is logged and rejects the returned promise only.
    */
   sweep(): Promise<number> {
+    this.openBatch = undefined;
     const run = this.queue.then(() => this.sweepDue());
     this.queue = run.then(
       () => undefined,
@@ -77,31 +102,27 @@ export class AlertRaiser {
 
   private async sweepDue(): Promise<number> {
     const due = await this.repo.claimDueOffline(this.clock.now());
-    let raised = 0;
-    for (const devId of due) {
-      if (await this.repo.isOnline(devId)) continue;
-      await this.raise(devId, offlineAlert);
-      raised++;
-    }
-    return raised;
+    const stillOffline = await this.repo.offlineAmong(due);
+    for (const devId of stillOffline) await this.raise(devId, offlineAlert);
+    return stillOffline.length;
+  }
+
+  private async wentOffline(devIds: string[]): Promise<void> {
+    const dueTimes = await this.repo.addPendingOffline(devIds, this.clock.now());
+    for (const dueAt of dueTimes) this.sweepAt(dueAt);
+  }
+
+  /** "Back online" only for a device whose offline alert was raised (not one back in time). */
+  private async cameOnline(devIds: string[]): Promise<void> {
+    const cancelled = new Set(await this.repo.cancelPendingOffline(devIds));
+    const alerted = await this.repo.lastAlertedOffline(devIds.filter((d) => !cancelled.has(d)));
+    for (const devId of alerted) await this.raise(devId, onlineAlert);
   }
 
   private async handle(event: LiveEvent): Promise<void> {
     if (event.type === 'resync') return;
     const devId = event.kidId ?? event.devId;
-    if (event.type === 'device' && event.change === 'offline') {
-      const device = await this.repo.device(devId);
-      const now = this.clock.now();
-      const grace = await this.repo.graceSeconds(device?.siteId ?? null);
-      const dueAt = new Date(now.getTime() + grace * 1000);
-      await this.repo.addPendingOffline(devId, now, dueAt);
-      this.sweepAt(dueAt);
-    } else if (event.type === 'device' && event.change === 'online') {
-      const cancelled = await this.repo.cancelPendingOffline(devId);
-      if (!cancelled && (await this.repo.lastConnectionAlert(devId)) === 'offline') {
-        await this.raise(devId, onlineAlert);
-      }
-    } else if (event.type === 'status') {
+    if (event.type === 'status') {
       const before = this.lastStatus.get(devId);
       this.lastStatus.set(devId, event.status);
       if (before) await this.raiseMany(devId, (name) => statusAlerts(name, before, event.status));
@@ -130,4 +151,9 @@ export class AlertRaiser {
       userIds.push(...(await this.repo.raise(device, draft, now)));
     if (userIds.length > 0) await this.fanout?.publish(userIds);
   }
+}
+
+interface ConnectionBatch {
+  change: 'offline' | 'online';
+  devIds: Set<string>;
 }

@@ -4,9 +4,10 @@ import {
   type AlertsList,
   alertSettingsMessages,
 } from '@powerdeck/domain';
-import { eq, isNull, and } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, permissions, siteMutes } from '../../infra/db/schema';
+import { alerts } from '../../infra/db/schema-collab';
 import { testDatabases } from '../../test/databases';
 import { type DemoApp, type DemoRole, startDemoApp } from '../../test/demo-sessions';
 
@@ -85,6 +86,41 @@ describe.each(testDatabases())('alerts on $name', (testDb) => {
     expect(records[0]?.msg).toMatch(/is offline\.$/);
     await emit('online');
     expect((await list('admin')).records[0]?.msg).toMatch(/is back online\.$/);
+  });
+
+  it('a fleet dropping at once: each device alerted once after the grace, not one back in time', async () => {
+    const db = d.opened.database.db;
+    const rows = await db
+      .select({ devId: devices.devId })
+      .from(devices)
+      .innerJoin(permissions, eq(permissions.siteId, devices.siteId))
+      .where(and(eq(permissions.userId, await userId('admin')), isNull(devices.parentDevId)));
+    const fleet = rows
+      .map((r) => r.devId)
+      .filter((id) => id !== device.devId)
+      .slice(0, 4);
+    expect(fleet.length).toBeGreaterThanOrEqual(3);
+    const [back = '', ...gone] = fleet;
+    await db.update(devices).set({ online: false }).where(inArray(devices.devId, gone));
+    const events = d.t.app.devices.events;
+    // published in one go: handled as one offline batch, then one online batch
+    for (const devId of fleet) events.publish({ type: 'device', devId, change: 'offline' });
+    events.publish({ type: 'device', devId: back, change: 'online' });
+    await d.t.app.alerts.idle();
+    d.t.clock.advance(61_000);
+    await sweep();
+    await sweep();
+    const alerted = async (text: RegExp) =>
+      (await list('admin')).records
+        .filter((r) => fleet.includes(r.devId) && text.test(r.msg))
+        .map((r) => r.devId)
+        .sort();
+    expect(await alerted(/is offline\.$/)).toEqual([...gone].sort());
+    for (const devId of fleet) events.publish({ type: 'device', devId, change: 'online' });
+    await d.t.app.alerts.idle();
+    expect(await alerted(/is back online\.$/)).toEqual([...gone].sort());
+    await db.update(devices).set({ online: true }).where(inArray(devices.devId, gone));
+    await db.delete(alerts).where(inArray(alerts.devId, fleet));
   });
 
   it('honours the per-location grace period and the location mute', async () => {

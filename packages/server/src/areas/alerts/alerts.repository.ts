@@ -6,7 +6,7 @@ import {
   type AlertSubscription,
   type AlertSubscriptionKey,
 } from '@powerdeck/domain';
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/database';
 import { rowsOf } from '../../infra/db/rows';
 import { devices, locations, permissions } from '../../infra/db/schema';
@@ -198,13 +198,13 @@ export class AlertsRepository {
     return row;
   }
 
-  async isOnline(devId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ online: devices.online })
-      .from(devices)
-      .where(eq(devices.devId, devId))
-      .limit(1);
-    return row?.online ?? false;
+  /** Those of the devices that are offline now (one statement for any number). */
+  async offlineAmong(devIds: readonly string[]): Promise<string[]> {
+    if (devIds.length === 0) return [];
+    const result = await this.db.execute(sql`
+      select dev_id from devices
+      where dev_id in (select jsonb_array_elements_text(${idList(devIds)}::jsonb)) and not online`);
+    return rowsOf<{ dev_id: string }>(result).map((r) => r.dev_id);
   }
 
   /**
@@ -228,15 +228,20 @@ export class AlertsRepository {
     return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
   }
 
-  /** The kind of the device's latest offline/online alert, to say "back online" only after "offline". */
-  async lastConnectionAlert(devId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ kind: alerts.kind })
-      .from(alerts)
-      .where(and(eq(alerts.devId, devId), inArray(alerts.kind, ['offline', 'online'])))
-      .orderBy(desc(alerts.time), desc(alerts.id))
-      .limit(1);
-    return row?.kind ?? null;
+  /**
+   * Those of the devices whose latest offline/online alert is 'offline', so "back online" is said
+   * only after "offline".
+   */
+  async lastAlertedOffline(devIds: readonly string[]): Promise<string[]> {
+    if (devIds.length === 0) return [];
+    const result = await this.db.execute(sql`
+      select dev_id from (
+        select distinct on (dev_id) dev_id, kind from alerts
+        where dev_id in (select jsonb_array_elements_text(${idList(devIds)}::jsonb)) and kind in ('offline', 'online')
+        order by dev_id, time desc, id desc
+      ) latest
+      where kind = 'offline'`);
+    return rowsOf<{ dev_id: string }>(result).map((r) => r.dev_id);
   }
 
   async graceSeconds(siteId: string | null): Promise<number> {
@@ -259,20 +264,35 @@ export class AlertsRepository {
       });
   }
 
-  async addPendingOffline(devId: string, since: Date, dueAt: Date): Promise<void> {
-    await this.db
-      .insert(pendingOfflineAlerts)
-      .values({ devId, since, dueAt })
-      .onConflictDoNothing();
+  /**
+   * Records known devices as pending offline from `since`, each due after its location's grace
+   * period (one statement for any number); a device already pending keeps its earlier due time.
+   * Returns the distinct due times recorded.
+   */
+  async addPendingOffline(devIds: readonly string[], since: Date): Promise<Date[]> {
+    if (devIds.length === 0) return [];
+    const result = await this.db.execute(sql`
+      insert into pending_offline_alerts (dev_id, since, due_at)
+      select d.dev_id, ${since}::timestamptz,
+             ${since}::timestamptz + make_interval(secs => coalesce(s.offline_grace_seconds, ${DEFAULT_OFFLINE_GRACE_SECONDS}))
+      from devices d left join location_alert_settings s on s.site_id = d.site_id
+      where d.dev_id in (select jsonb_array_elements_text(${idList(devIds)}::jsonb))
+      on conflict (dev_id) do nothing
+      returning due_at`);
+    const due = new Set(
+      rowsOf<{ due_at: Date | string }>(result).map((r) => new Date(r.due_at).getTime()),
+    );
+    return [...due].map((ms) => new Date(ms));
   }
 
-  /** Returns true when a pending offline alert was cancelled (the device came back in time). */
-  async cancelPendingOffline(devId: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(pendingOfflineAlerts)
-      .where(eq(pendingOfflineAlerts.devId, devId))
-      .returning({ devId: pendingOfflineAlerts.devId });
-    return rows.length > 0;
+  /** Cancels the pending offline alerts of the devices (they came back in time); returns those cancelled. */
+  async cancelPendingOffline(devIds: readonly string[]): Promise<string[]> {
+    if (devIds.length === 0) return [];
+    const result = await this.db.execute(sql`
+      delete from pending_offline_alerts
+      where dev_id in (select jsonb_array_elements_text(${idList(devIds)}::jsonb))
+      returning dev_id`);
+    return rowsOf<{ dev_id: string }>(result).map((r) => r.dev_id);
   }
 
   /** Claims the pending offline alerts now due (one statement: each is claimed by one server). */
@@ -283,6 +303,11 @@ export class AlertsRepository {
       .returning({ devId: pendingOfflineAlerts.devId });
     return rows.map((r) => r.devId);
   }
+}
+
+/** Device ids as one JSON parameter: any number of them, never a statement per id or a param each. */
+function idList(devIds: readonly string[]): string {
+  return JSON.stringify(devIds);
 }
 
 function toRecord(r: typeof alerts.$inferSelect): AlertRecord {

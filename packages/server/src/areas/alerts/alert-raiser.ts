@@ -9,7 +9,7 @@ import {
   statusAlerts,
 } from './alert-rules';
 import type { AlertFanout } from './alert-fanout';
-import type { AlertsRepository } from './alerts.repository';
+import { type AlertsRepository, DEVICE_NAME } from './alerts.repository';
 
 /**
  * Turns the device hub's live events into alerts and announces them to the users' live streams.
@@ -25,6 +25,9 @@ export class AlertRaiser {
   private readonly lastStatus = new Map<string, DeviceStatusView>();
   private queue: Promise<void> = Promise.resolve();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Users with alerts raised but not yet announced: a burst is announced in one NOTIFY. */
+  private readonly unannounced = new Set<string>();
+  private announceTimer: NodeJS.Timeout | undefined;
   /** The connection batch still taking devices (until another event or the batch starts). */
   private openBatch: ConnectionBatch | undefined;
 
@@ -63,9 +66,9 @@ export class AlertRaiser {
     });
   }
 
-  /** Resolves when every event handed in so far is handled (tests, shutdown). */
+  /** Resolves when every event handed in so far is handled and announced (tests, shutdown). */
   idle(): Promise<void> {
-    return this.queue;
+    return this.queue.then(() => this.announce());
   }
 
   /** Cancels the timers of pending offline alerts (the app is closing). */
@@ -142,16 +145,32 @@ export class AlertRaiser {
 
   private async raiseMany(devId: string, drafts: (name: string) => AlertDraft[]): Promise<void> {
     // Nearly every status report raises nothing: decide that before touching the database.
-    if (drafts(devId).length === 0) return;
-    const device = await this.repo.device(devId);
-    if (!device) return;
-    const now = this.clock.now();
-    const userIds: string[] = [];
-    for (const draft of drafts(device.devName || device.devId))
-      userIds.push(...(await this.repo.raise(device, draft, now)));
-    if (userIds.length > 0) await this.fanout?.publish(userIds);
+    const raised = drafts(DEVICE_NAME);
+    if (raised.length === 0) return;
+    const userIds = await this.repo.raise(devId, raised, this.clock.now());
+    for (const userId of userIds) this.unannounced.add(userId);
+    if (userIds.length > 0) {
+      this.announceTimer ??= setTimeout(() => void this.announce(), ANNOUNCE_WITHIN_MS);
+      this.announceTimer.unref();
+    }
+  }
+
+  private async announce(): Promise<void> {
+    clearTimeout(this.announceTimer);
+    this.announceTimer = undefined;
+    if (this.unannounced.size === 0) return;
+    const userIds = [...this.unannounced];
+    this.unannounced.clear();
+    try {
+      await this.fanout?.publish(userIds);
+    } catch (err) {
+      this.log.warn({ err }, 'announcing new alerts failed');
+    }
   }
 }
+
+/** How long a new alert may wait to be announced with others raised in the same burst. */
+const ANNOUNCE_WITHIN_MS = 50;
 
 interface ConnectionBatch {
   change: 'offline' | 'online';

@@ -20,14 +20,11 @@ import type { AlertDraft } from './alert-rules';
 
 export const DEFAULT_OFFLINE_GRACE_SECONDS = 60;
 
-export interface AlertDevice {
-  devId: string;
-  devClass: string;
-  devName: string;
-  siteId: string | null;
-  parentDevId: string | null;
-  parentDevClass: string | null;
-}
+/**
+ * Stands for the device's name in an alert draft's message; the database puts the name in when
+ * it raises the alert (a private-use character on each side: no name or message holds it).
+ */
+export const DEVICE_NAME = '\u{E000}device\u{E000}';
 
 export class AlertsRepository {
   constructor(private readonly db: Db) {}
@@ -180,24 +177,6 @@ export class AlertsRepository {
     return { records, totalRecords: total?.n ?? 0 };
   }
 
-  async device(devId: string): Promise<AlertDevice | undefined> {
-    const [row] = await this.db
-      .select({
-        devId: devices.devId,
-        devClass: devices.devClass,
-        devName: devices.devName,
-        siteId: devices.siteId,
-        parentDevId: devices.parentDevId,
-        parentDevClass: sql<
-          string | null
-        >`(select p.dev_class from devices p where p.dev_id = ${devices.parentDevId})`,
-      })
-      .from(devices)
-      .where(eq(devices.devId, devId))
-      .limit(1);
-    return row;
-  }
-
   /** Those of the devices that are offline now (one statement for any number). */
   async offlineAmong(devIds: readonly string[]): Promise<string[]> {
     if (devIds.length === 0) return [];
@@ -208,22 +187,33 @@ export class AlertsRepository {
   }
 
   /**
-   * One alert for every user with a level at the device's location who is subscribed to this
-   * type on this device and has muted neither the location nor the device. Returns their ids.
+   * Raises the drafts on one device, in one statement: each goes to every user with a level at
+   * the device's location who is subscribed to its type on this device and has muted neither the
+   * location nor the device. `DEVICE_NAME` in a message becomes the device's name (its id when it
+   * has none). Returns the users alerted.
    */
-  async raise(device: AlertDevice, draft: AlertDraft, at: Date): Promise<string[]> {
-    if (!device.siteId) return [];
+  async raise(devId: string, drafts: readonly AlertDraft[], at: Date): Promise<string[]> {
+    if (drafts.length === 0) return [];
     const result = await this.db.execute(sql`
+      with d as (
+        select dev_id, dev_class, coalesce(nullif(dev_name, ''), dev_id) as name, site_id, parent_dev_id,
+               (select p.dev_class from devices p where p.dev_id = devices.parent_dev_id) as parent_dev_class
+        from devices where dev_id = ${devId} and site_id is not null
+      ), x as (
+        select * from rows from (
+          jsonb_to_recordset(${JSON.stringify(drafts)}::jsonb) as (msg text, type int, kind text)
+        ) with ordinality as x(msg, type, kind, n)
+      )
       insert into alerts (user_id, msg, time, type, kind, site_id, dev_class, dev_id, parent_dev_class, parent_dev_id)
-      select p.user_id, ${draft.msg}, ${at}, ${draft.type}, ${draft.kind}, ${device.siteId}, ${device.devClass},
-             ${device.devId}, ${device.parentDevClass}, ${device.parentDevId}
-      from permissions p
-      where p.site_id = ${device.siteId}
-        and not exists (select 1 from site_mutes m where m.user_id = p.user_id and m.site_id = p.site_id)
+      select p.user_id, replace(x.msg, ${DEVICE_NAME}, d.name), ${at}, x.type, x.kind, d.site_id, d.dev_class,
+             d.dev_id, d.parent_dev_class, d.parent_dev_id
+      from d cross join x join permissions p on p.site_id = d.site_id
+      where not exists (select 1 from site_mutes m where m.user_id = p.user_id and m.site_id = p.site_id)
         and not exists (select 1 from device_mutes m where m.user_id = p.user_id
-                          and m.dev_id in (${device.devId}, coalesce(${device.parentDevId}, ${device.devId})))
-        and not exists (select 1 from alert_subscriptions s where s.user_id = p.user_id and s.type = ${draft.type}
-                          and s.dev_class = ${device.devClass} and s.dev_id = ${device.devId} and not s.subscribed)
+                          and m.dev_id in (d.dev_id, coalesce(d.parent_dev_id, d.dev_id)))
+        and not exists (select 1 from alert_subscriptions s where s.user_id = p.user_id and s.type = x.type
+                          and s.dev_class = d.dev_class and s.dev_id = d.dev_id and not s.subscribed)
+      order by x.n
       returning user_id`);
     return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
   }

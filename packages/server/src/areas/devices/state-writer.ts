@@ -20,13 +20,17 @@ export interface StateWriterStats {
 /**
  * Coalesces device reports and writes them in batches: every report is kept until the flush after
  * it (the latest per device wins), so thousands of reports a second cost ten statements a second.
- * A failed flush keeps its rows for the next one (unless newer reports replaced them).
+ * The next flush waits at least as long as the last one took, so under a flood the database is
+ * busy at most half the time (with PGlite it shares the server's thread with the hub) and each
+ * flush coalesces more. A failed flush keeps its rows for the next one (unless newer reports
+ * replaced them).
  */
 export class StateWriter {
   private pending = new Map<string, StateWrite>();
   private readings: ReadingWrite[] = [];
   private readonly readingSlot = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
+  private started = false;
   private running: Promise<void> | undefined;
   readonly stats: StateWriterStats = { received: 0, rowsWritten: 0, flushes: 0, failures: 0 };
   private readonly flushMs: number;
@@ -42,7 +46,18 @@ export class StateWriter {
   }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.flush(), this.flushMs);
+    if (this.started) return;
+    this.started = true;
+    this.schedule(this.flushMs);
+  }
+
+  private schedule(delayMs: number): void {
+    this.timer = setTimeout(() => {
+      const began = performance.now();
+      void this.flush().finally(() => {
+        if (this.started) this.schedule(Math.max(this.flushMs, performance.now() - began));
+      });
+    }, delayMs);
     this.timer.unref();
   }
 
@@ -101,7 +116,8 @@ export class StateWriter {
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    this.started = false;
+    clearTimeout(this.timer);
     this.timer = undefined;
     await this.flush();
   }

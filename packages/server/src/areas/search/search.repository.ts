@@ -74,7 +74,7 @@ export class SearchRepository {
       JOIN locations l ON l.id = d.site_id
       LEFT JOIN devices pd ON pd.dev_id = d.parent_dev_id
       LEFT JOIN clients c ON c.id = l.client_id
-      WHERE (d.dev_name ILIKE ${pattern} OR d.dev_id ILIKE ${pattern})
+      WHERE (lower(d.dev_name) ILIKE ${pattern} OR lower(d.dev_id) ILIKE ${pattern})
       LIMIT ${limit}`);
   }
 

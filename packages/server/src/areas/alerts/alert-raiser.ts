@@ -8,6 +8,7 @@ import {
   onlineAlert,
   statusAlerts,
 } from './alert-rules';
+import type { StatusReplaced } from '../devices/device-state.repository';
 import type { AlertFanout } from './alert-fanout';
 import { type AlertsRepository, DEVICE_NAME } from './alerts.repository';
 
@@ -22,7 +23,6 @@ import { type AlertsRepository, DEVICE_NAME } from './alerts.repository';
  * as one batch, so a fleet of 10,000 dropping or reconnecting costs a few statements, not 30,000.
  */
 export class AlertRaiser {
-  private readonly lastStatus = new Map<string, DeviceStatusView>();
   private queue: Promise<void> = Promise.resolve();
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Users with alerts raised but not yet announced: a burst is announced in one NOTIFY. */
@@ -30,12 +30,20 @@ export class AlertRaiser {
   private announceTimer: NodeJS.Timeout | undefined;
   /** The connection batch still taking devices (until another event or the batch starts). */
   private openBatch: ConnectionBatch | undefined;
+  /** The status each device last reported to this server (when statuses come from its events). */
+  private readonly lastStatus = new Map<string, DeviceStatusView>();
 
+  /**
+   * `statusFrom`: 'events' compares each status event with the device's previous one on this
+   * server (one server sees every report); 'database' takes the changes the state writer found
+   * against the stored status (several servers share the reports: see onStatusesReplaced).
+   */
   constructor(
     private readonly repo: AlertsRepository,
     private readonly clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
     private readonly fanout?: Pick<AlertFanout, 'publish'>,
+    private readonly statusFrom: 'events' | 'database' = 'events',
   ) {}
 
   /** Handles one hub event in order; never throws (alerting must not disturb the hub). */
@@ -57,6 +65,22 @@ export class AlertRaiser {
       return;
     }
     this.enqueue(() => this.handle(event));
+  }
+
+  /**
+   * Raises the alerts of statuses as they were written (statusFrom 'database'): each new status
+   * is compared with the one it replaced in the database, so when several servers share a
+   * device's reports (shared subscriptions spread them, a watching server gets them all) a change
+   * is alerted once, by the server whose write made it.
+   */
+  onStatusesReplaced(replaced: readonly StatusReplaced[]): void {
+    this.enqueue(async () => {
+      for (const { devId, before, after } of replaced) {
+        const was = asStatus(before);
+        const now = asStatus(after);
+        if (was && now) await this.raiseMany(devId, (name) => statusAlerts(name, was, now));
+      }
+    });
   }
 
   private enqueue(task: () => Promise<void>): void {
@@ -126,6 +150,7 @@ export class AlertRaiser {
     if (event.type === 'resync') return;
     const devId = event.kidId ?? event.devId;
     if (event.type === 'status') {
+      if (this.statusFrom !== 'events') return;
       const before = this.lastStatus.get(devId);
       this.lastStatus.set(devId, event.status);
       if (before) await this.raiseMany(devId, (name) => statusAlerts(name, before, event.status));
@@ -167,6 +192,11 @@ export class AlertRaiser {
       this.log.warn({ err }, 'announcing new alerts failed');
     }
   }
+}
+
+/** A stored status the alert rules can read (anything else raises nothing). */
+function asStatus(value: Record<string, unknown>): DeviceStatusView | undefined {
+  return Array.isArray(value.otlts) ? (value as unknown as DeviceStatusView) : undefined;
 }
 
 /** How long a new alert may wait to be announced with others raised in the same burst. */

@@ -18,6 +18,15 @@ const FAULTS = [
   ['brkrfault', 'breaker fault'],
 ] as const;
 
+/** The status fields the rules below read: a report that changed none of them raises nothing. */
+export const ALERTED_STATUS_FIELDS: readonly string[] = [
+  'pwr_cond',
+  'battlevel',
+  ...FAULTS.map(([field]) => field),
+  'sol',
+  'otlts',
+];
+
 const POWER_TEXT: Record<string, string> = {
   normal: 'normal',
   recovering: 'recovering',

@@ -5,6 +5,7 @@ import type { Database } from '../../infra/db/database';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
 import { AlertFanout } from './alert-fanout';
 import { AlertRaiser } from './alert-raiser';
+import { ALERTED_STATUS_FIELDS } from './alert-rules';
 import { registerAlertStreamRoutes } from './alert-stream.routes';
 import { AlertsRepository } from './alerts.repository';
 import { registerAlertsRoutes } from './alerts.routes';
@@ -41,8 +42,22 @@ export function installAlerts(
   const fanout = new AlertFanout(deps.database);
   registerAlertsRoutes(dataSvc, new AlertsService(repo, deps.permissions, deps.clock));
   registerAlertStreamRoutes(app, { authenticate: deps.authenticate, repo, fanout });
-  const raiser = new AlertRaiser(repo, deps.clock, app.log.child({ area: 'alerts' }), fanout);
+  const { severalServers } = app.devices;
+  const raiser = new AlertRaiser(
+    repo,
+    deps.clock,
+    app.log.child({ area: 'alerts' }),
+    fanout,
+    severalServers ? 'database' : 'events',
+  );
   const stopListening = app.devices.events.onEveryEvent((event) => raiser.onDeviceEvent(event));
+  // Comparing with the stored status costs each state write a locking read: only worth it when
+  // several servers share the reports.
+  const stopWatchingStatus = severalServers
+    ? app.devices.writer.onStatusReplaced(ALERTED_STATUS_FIELDS, (replaced) =>
+        raiser.onStatusesReplaced(replaced),
+      )
+    : () => undefined;
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await fanout.start();
@@ -55,6 +70,7 @@ export function installAlerts(
   app.addHook('onClose', async () => {
     clearInterval(timer);
     stopListening();
+    stopWatchingStatus();
     raiser.stop();
     await raiser.idle();
     await fanout.stop();

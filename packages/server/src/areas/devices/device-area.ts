@@ -24,7 +24,10 @@ import { StateWriter, type StateWriterOptions } from './state-writer';
 export interface DeviceAreaOptions {
   /** The broker connection; without it devices are read-only (commands answer 503). */
   link?: DeviceLink;
-  /** Shared-subscription group when several servers share an external broker. */
+  /**
+   * Shared-subscription group when several servers share an external broker (each report then
+   * reaches one of them, and also any that watches the device).
+   */
   shareGroup?: string;
   writer?: StateWriterOptions;
   heartbeatMs?: number;
@@ -36,6 +39,8 @@ export interface DeviceArea {
   hub: DeviceHub | undefined;
   tracker: CommandTracker | undefined;
   writer: StateWriter;
+  /** Several servers share the devices' reports (shared subscriptions on an external broker). */
+  severalServers: boolean;
 }
 
 declare module 'fastify' {
@@ -105,7 +110,13 @@ export function installDevices(
     await tracker?.drain();
     await writer.stop();
   });
-  const area: DeviceArea = { events, hub, tracker, writer };
+  const area: DeviceArea = {
+    events,
+    hub,
+    tracker,
+    writer,
+    severalServers: options.shareGroup !== undefined,
+  };
   app.decorate('devices', area);
   return area;
 }

@@ -125,6 +125,28 @@ describe('state writer', () => {
     expect(writer.stats).toMatchObject({ received: 2, failures: 1, flushes: 1 });
   });
 
+  it("tells its listeners of the compared fields' changes after a flush, despite a failing one", async () => {
+    const repo = new FakeStateRepo();
+    const writer = new StateWriter(asStateRepo(repo), silentLog);
+    const heard: unknown[] = [];
+    writer.onStatusReplaced(['otlts'], () => {
+      throw new Error('listener bug');
+    });
+    const stop = writer.onStatusReplaced(['pwr_cond'], (replaced) => heard.push(...replaced));
+    const change = { devId: DEV, before: { otlts: [true] }, after: { otlts: [false] } };
+    repo.replaced = [change];
+    writer.record({ devId: DEV, parentDevId: null, status: { otlts: [false] } });
+    await writer.flush();
+    expect(repo.comparedBy[0]).toEqual(['otlts', 'pwr_cond']);
+    expect(heard).toEqual([change]);
+    expect(writer.stats).toMatchObject({ flushes: 1, failures: 0 });
+    stop();
+    repo.replaced = [change];
+    writer.record({ devId: DEV, parentDevId: null, status: { otlts: [true] } });
+    await writer.flush();
+    expect(heard).toHaveLength(1);
+  });
+
   it('keeps one reading per device per minute', () => {
     const repo = new FakeStateRepo();
     const writer = new StateWriter(asStateRepo(repo), silentLog);

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/database';
+import { rowsOf } from '../../infra/db/rows';
 
 /** The latest report of one device or kid, ready to be written. */
 export interface StateWrite {
@@ -10,6 +11,20 @@ export interface StateWrite {
   lastContact?: Date;
   sysTime?: number;
   online?: boolean;
+}
+
+/** The compared fields of a device's status before and after a write that changed them. */
+export interface StatusReplaced {
+  devId: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+export interface StateWriteResult {
+  /** Device rows written. */
+  written: number;
+  /** The devices whose new status changed a compared field. */
+  replaced: StatusReplaced[];
 }
 
 export interface ReadingWrite {
@@ -28,9 +43,19 @@ export interface ReadingWrite {
 export class DeviceStateRepository {
   constructor(private readonly db: Db) {}
 
-  /** Writes each device's latest state; returns how many device rows were written. */
-  async writeStates(writes: readonly StateWrite[]): Promise<number> {
-    if (writes.length === 0) return 0;
+  /**
+   * Writes each device's latest state; returns how many device rows were written and, for each
+   * new status that changed any of the `compared` fields, those fields before and after. With
+   * fields to compare, the rows are locked (in id order, so two servers writing
+   * the same devices wait for each other instead of deadlocking) and read before they are
+   * written: a server comparing a report with the stored one sees the newest, whichever server
+   * wrote it.
+   */
+  async writeStates(
+    writes: readonly StateWrite[],
+    compared: readonly string[] = [],
+  ): Promise<StateWriteResult> {
+    if (writes.length === 0) return { written: 0, replaced: [] };
     const json = JSON.stringify(
       writes.map((w) => ({
         dev_id: w.devId,
@@ -41,21 +66,57 @@ export class DeviceStateRepository {
         online: w.online ?? null,
       })),
     );
+    if (compared.length === 0) {
+      const result = await this.db.execute(sql`
+        UPDATE devices AS d SET
+          status = coalesce(v.status, d.status),
+          last_contact = coalesce(v.last_contact, d.last_contact),
+          sys_time = coalesce(v.sys_time, d.sys_time),
+          fw_ver = coalesce(v.status ->> 'fwVer', d.fw_ver),
+          online = coalesce(v.online, d.online)
+        FROM jsonb_to_recordset(${json}::jsonb) AS v(
+          dev_id text, parent_dev_id text, status jsonb, last_contact timestamptz,
+          sys_time bigint, online boolean
+        )
+        WHERE d.dev_id = v.dev_id
+          AND (v.parent_dev_id IS NULL OR d.parent_dev_id = v.parent_dev_id)
+        RETURNING d.dev_id`);
+      return { written: rowsOf(result).length, replaced: [] };
+    }
     const result = await this.db.execute(sql`
-      UPDATE devices AS d SET
-        status = coalesce(v.status, d.status),
-        last_contact = coalesce(v.last_contact, d.last_contact),
-        sys_time = coalesce(v.sys_time, d.sys_time),
-        fw_ver = coalesce(v.status ->> 'fwVer', d.fw_ver),
-        online = coalesce(v.online, d.online)
-      FROM jsonb_to_recordset(${json}::jsonb) AS v(
-        dev_id text, parent_dev_id text, status jsonb, last_contact timestamptz,
-        sys_time bigint, online boolean
+      WITH v AS (
+        SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS v(
+          dev_id text, parent_dev_id text, status jsonb, last_contact timestamptz,
+          sys_time bigint, online boolean
+        )
+      ), x AS (
+        SELECT o.dev_id, v.status, v.last_contact, v.sys_time, v.online,
+          ${fieldsOf('o.status', compared)} AS was,
+          ${fieldsOf('v.status', compared)} AS now
+        FROM devices o
+        JOIN v ON v.dev_id = o.dev_id
+          AND (v.parent_dev_id IS NULL OR o.parent_dev_id = v.parent_dev_id)
+        ORDER BY o.dev_id
+        FOR UPDATE OF o
       )
-      WHERE d.dev_id = v.dev_id
-        AND (v.parent_dev_id IS NULL OR d.parent_dev_id = v.parent_dev_id)
-      RETURNING d.dev_id`);
-    return rowCount(result);
+      UPDATE devices AS d SET
+        status = coalesce(x.status, d.status),
+        last_contact = coalesce(x.last_contact, d.last_contact),
+        sys_time = coalesce(x.sys_time, d.sys_time),
+        fw_ver = coalesce(x.status ->> 'fwVer', d.fw_ver),
+        online = coalesce(x.online, d.online)
+      FROM x
+      WHERE d.dev_id = x.dev_id
+      RETURNING d.dev_id AS "devId",
+        CASE WHEN x.status IS NOT NULL AND x.was IS DISTINCT FROM x.now THEN x.was END AS before,
+        CASE WHEN x.status IS NOT NULL AND x.was IS DISTINCT FROM x.now THEN x.now END AS after`);
+    const rows = rowsOf<{ devId: string; before: unknown; after: unknown }>(result);
+    const replaced: StatusReplaced[] = [];
+    for (const row of rows) {
+      if (isObject(row.before) && isObject(row.after))
+        replaced.push({ devId: row.devId, before: row.before, after: row.after });
+    }
+    return { written: rows.length, replaced };
   }
 
   async writeReadings(readings: readonly ReadingWrite[]): Promise<void> {
@@ -82,8 +143,19 @@ export class DeviceStateRepository {
 }
 
 /** Rows a statement returned or touched, whichever the driver reports. */
-function rowCount(result: unknown): number {
-  if (typeof result !== 'object' || result === null) return 0;
-  const r = result as { rows?: unknown[]; rowCount?: number | null; affectedRows?: number };
-  return r.rows?.length ?? r.rowCount ?? r.affectedRows ?? 0;
+/**
+ * `column`'s `fields` as one JSON object (absent and null fields left out); NULL for no fields.
+ * Field names come from code, never from input, and are checked to be plain identifiers.
+ */
+function fieldsOf(column: 'o.status' | 'v.status', fields: readonly string[]): SQL {
+  if (fields.length === 0) return sql`NULL::jsonb`;
+  const pairs = fields.map((field) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`not a status field: ${field}`);
+    return `'${field}', ${column} -> '${field}'`;
+  });
+  return sql.raw(`jsonb_strip_nulls(jsonb_build_object(${pairs.join(', ')}))`);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceStateRepository, ReadingWrite, StateWrite } from './device-state.repository';
+import type {
+  DeviceStateRepository,
+  ReadingWrite,
+  StateWrite,
+  StatusReplaced,
+} from './device-state.repository';
 
 export interface StateWriterOptions {
   /** How often pending state is written (default 100 ms). */
@@ -32,6 +37,9 @@ export class StateWriter {
   private timer: NodeJS.Timeout | undefined;
   private started = false;
   private running: Promise<void> | undefined;
+  private readonly replacedListeners = new Set<(replaced: StatusReplaced[]) => void>();
+  /** The status fields whose changes the listeners are told of. */
+  private readonly compared = new Set<string>();
   readonly stats: StateWriterStats = { received: 0, rowsWritten: 0, flushes: 0, failures: 0 };
   private readonly flushMs: number;
   private readonly readingEveryMs: number;
@@ -87,6 +95,20 @@ export class StateWriter {
     this.readings.push(reading);
   }
 
+  /**
+   * Calls `listener` after each flush with the devices whose new status changed any of `fields`
+   * (those fields as stored before and as written), so a change is judged against what is
+   * stored, whichever server stored it. Returns the unsubscribe.
+   */
+  onStatusReplaced(
+    fields: readonly string[],
+    listener: (replaced: StatusReplaced[]) => void,
+  ): () => void {
+    for (const field of fields) this.compared.add(field);
+    this.replacedListeners.add(listener);
+    return () => this.replacedListeners.delete(listener);
+  }
+
   /** Writes everything queued so far (waits for a flush already running first). */
   async flush(): Promise<void> {
     while (this.running) await this.running;
@@ -101,7 +123,12 @@ export class StateWriter {
     this.pending = new Map();
     this.readings = [];
     try {
-      this.stats.rowsWritten += await this.repo.writeStates([...batch.values()]);
+      const { written, replaced } = await this.repo.writeStates(
+        [...batch.values()],
+        [...this.compared],
+      );
+      this.stats.rowsWritten += written;
+      this.announce(replaced);
       await this.repo.writeReadings(readings);
       this.stats.flushes++;
     } catch (error) {
@@ -112,6 +139,17 @@ export class StateWriter {
         this.pending.set(key, newer ? merge(write, newer) : write);
       }
       this.readings.unshift(...readings);
+    }
+  }
+
+  private announce(replaced: StatusReplaced[]): void {
+    if (replaced.length === 0) return;
+    for (const listener of this.replacedListeners) {
+      try {
+        listener(replaced);
+      } catch (error) {
+        this.log.error({ err: error }, 'a listener of written device statuses failed');
+      }
     }
   }
 

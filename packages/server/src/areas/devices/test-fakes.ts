@@ -2,7 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import type { DeviceLink } from '../../infra/mqtt/device-link';
 import type { CommandRow, CommandStep, CommandsRepository } from './commands.repository';
-import type { DeviceStateRepository, ReadingWrite, StateWrite } from './device-state.repository';
+import type {
+  DeviceStateRepository,
+  ReadingWrite,
+  StateWrite,
+  StatusReplaced,
+} from './device-state.repository';
 
 /** In-memory stand-ins for the device area's adapters (unit tests). */
 
@@ -81,11 +86,18 @@ export const asCommandsRepo = (fake: FakeCommandsRepo) =>
 export class FakeStateRepo {
   readonly batches: StateWrite[][] = [];
   readonly readings: ReadingWrite[] = [];
+  /** The compared fields each write was given. */
+  readonly comparedBy: string[][] = [];
+  /** What the next write answers as replaced. */
+  replaced: StatusReplaced[] = [];
   fail = false;
-  writeStates(writes: readonly StateWrite[]) {
+  writeStates(writes: readonly StateWrite[], compared: readonly string[] = []) {
     if (this.fail) return Promise.reject(new Error('database down'));
     this.batches.push([...writes]);
-    return Promise.resolve(writes.length);
+    this.comparedBy.push([...compared]);
+    const replaced = this.replaced;
+    this.replaced = [];
+    return Promise.resolve({ written: writes.length, replaced });
   }
   writeReadings(readings: readonly ReadingWrite[]) {
     this.readings.push(...readings);

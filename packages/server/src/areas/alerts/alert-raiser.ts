@@ -64,6 +64,8 @@ export class AlertRaiser {
       this.openBatch = batch;
       return;
     }
+    // statuses compared in the database come through onStatusesReplaced, not as events
+    if (event.type === 'status' && this.statusFrom !== 'events') return;
     this.enqueue(() => this.handle(event));
   }
 
@@ -150,7 +152,6 @@ export class AlertRaiser {
     if (event.type === 'resync') return;
     const devId = event.kidId ?? event.devId;
     if (event.type === 'status') {
-      if (this.statusFrom !== 'events') return;
       const before = this.lastStatus.get(devId);
       this.lastStatus.set(devId, event.status);
       if (before) await this.raiseMany(devId, (name) => statusAlerts(name, before, event.status));

@@ -6,7 +6,7 @@ import {
   type AlertSubscription,
   type AlertSubscriptionKey,
 } from '@powerdeck/domain';
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/database';
 import { rowsOf } from '../../infra/db/rows';
 import { devices, locations, permissions } from '../../infra/db/schema';
@@ -182,7 +182,7 @@ export class AlertsRepository {
     if (devIds.length === 0) return [];
     const result = await this.db.execute(sql`
       select dev_id from devices
-      where dev_id in (select jsonb_array_elements_text(${idList(devIds)}::jsonb)) and not online`);
+      where ${among('dev_id', devIds)} and not online`);
     return rowsOf<{ dev_id: string }>(result).map((r) => r.dev_id);
   }
 
@@ -227,7 +227,7 @@ export class AlertsRepository {
     const result = await this.db.execute(sql`
       select dev_id from (
         select distinct on (dev_id) dev_id, kind from alerts
-        where dev_id in (select jsonb_array_elements_text(${idList(devIds)}::jsonb)) and kind in ('offline', 'online')
+        where ${among('dev_id', devIds)} and kind in ('offline', 'online')
         order by dev_id, time desc, id desc
       ) latest
       where kind = 'offline'`);
@@ -266,7 +266,7 @@ export class AlertsRepository {
       select d.dev_id, ${since}::timestamptz,
              ${since}::timestamptz + make_interval(secs => coalesce(s.offline_grace_seconds, ${DEFAULT_OFFLINE_GRACE_SECONDS}))
       from devices d left join location_alert_settings s on s.site_id = d.site_id
-      where d.dev_id in (select jsonb_array_elements_text(${idList(devIds)}::jsonb))
+      where ${among('d.dev_id', devIds)}
       on conflict (dev_id) do nothing
       returning due_at`);
     const due = new Set(
@@ -280,7 +280,7 @@ export class AlertsRepository {
     if (devIds.length === 0) return [];
     const result = await this.db.execute(sql`
       delete from pending_offline_alerts
-      where dev_id in (select jsonb_array_elements_text(${idList(devIds)}::jsonb))
+      where ${among('dev_id', devIds)}
       returning dev_id`);
     return rowsOf<{ dev_id: string }>(result).map((r) => r.dev_id);
   }
@@ -295,9 +295,12 @@ export class AlertsRepository {
   }
 }
 
-/** Device ids as one JSON parameter: any number of them, never a statement per id or a param each. */
-function idList(devIds: readonly string[]): string {
-  return JSON.stringify(devIds);
+/**
+ * `column IN (the ids)`, the ids sent as one JSON parameter: any number of them, never a
+ * statement per id or a parameter each.
+ */
+function among(column: 'dev_id' | 'd.dev_id', devIds: readonly string[]): SQL {
+  return sql`${sql.raw(column)} in (select jsonb_array_elements_text(${JSON.stringify(devIds)}::jsonb))`;
 }
 
 function toRecord(r: typeof alerts.$inferSelect): AlertRecord {

@@ -68,28 +68,15 @@ export class DeviceStateRepository {
     );
     if (compared.length === 0) {
       const result = await this.db.execute(sql`
-        UPDATE devices AS d SET
-          status = coalesce(v.status, d.status),
-          last_contact = coalesce(v.last_contact, d.last_contact),
-          sys_time = coalesce(v.sys_time, d.sys_time),
-          fw_ver = coalesce(v.status ->> 'fwVer', d.fw_ver),
-          online = coalesce(v.online, d.online)
-        FROM jsonb_to_recordset(${json}::jsonb) AS v(
-          dev_id text, parent_dev_id text, status jsonb, last_contact timestamptz,
-          sys_time bigint, online boolean
-        )
+        UPDATE devices AS d SET ${assignmentsFrom('v')}
+        FROM ${reportsOf(json)}
         WHERE d.dev_id = v.dev_id
           AND (v.parent_dev_id IS NULL OR d.parent_dev_id = v.parent_dev_id)
         RETURNING d.dev_id`);
       return { written: rowsOf(result).length, replaced: [] };
     }
     const result = await this.db.execute(sql`
-      WITH v AS (
-        SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS v(
-          dev_id text, parent_dev_id text, status jsonb, last_contact timestamptz,
-          sys_time bigint, online boolean
-        )
-      ), x AS (
+      WITH v AS (SELECT * FROM ${reportsOf(json)}), x AS (
         SELECT o.dev_id, v.status, v.last_contact, v.sys_time, v.online,
           ${fieldsOf('o.status', compared)} AS was,
           ${fieldsOf('v.status', compared)} AS now
@@ -99,12 +86,7 @@ export class DeviceStateRepository {
         ORDER BY o.dev_id
         FOR UPDATE OF o
       )
-      UPDATE devices AS d SET
-        status = coalesce(x.status, d.status),
-        last_contact = coalesce(x.last_contact, d.last_contact),
-        sys_time = coalesce(x.sys_time, d.sys_time),
-        fw_ver = coalesce(x.status ->> 'fwVer', d.fw_ver),
-        online = coalesce(x.online, d.online)
+      UPDATE devices AS d SET ${assignmentsFrom('x')}
       FROM x
       WHERE d.dev_id = x.dev_id
       RETURNING d.dev_id AS "devId",
@@ -142,7 +124,24 @@ export class DeviceStateRepository {
   }
 }
 
-/** Rows a statement returned or touched, whichever the driver reports. */
+/** The reports of a write (a JSON array), as rows `v`. */
+function reportsOf(json: string): SQL {
+  return sql`jsonb_to_recordset(${json}::jsonb) AS v(
+    dev_id text, parent_dev_id text, status jsonb, last_contact timestamptz,
+    sys_time bigint, online boolean
+  )`;
+}
+
+/** Sets a device row `d` from its report in `source` (v or x); fields left out keep their value. */
+function assignmentsFrom(source: 'v' | 'x'): SQL {
+  return sql.raw(`
+    status = coalesce(${source}.status, d.status),
+    last_contact = coalesce(${source}.last_contact, d.last_contact),
+    sys_time = coalesce(${source}.sys_time, d.sys_time),
+    fw_ver = coalesce(${source}.status ->> 'fwVer', d.fw_ver),
+    online = coalesce(${source}.online, d.online)`);
+}
+
 /**
  * `column`'s `fields` as one JSON object (absent and null fields left out); NULL for no fields.
  * Field names come from code, never from input, and are checked to be plain identifiers.

@@ -22,3 +22,4 @@ export * from './api/account';
 export * from './api/groups';
 export * from './api/alerts';
 export * from './api/alert-live';
+export * from './contract';

@@ -7,6 +7,7 @@ import { cookieAuthenticator, registerAuthRoutes } from './areas/auth/auth.route
 import { AuthService } from './areas/auth/auth.service';
 import { SessionRepository } from './areas/auth/session.repository';
 import { SessionService } from './areas/auth/session.service';
+import { registerApiDocsRoutes } from './areas/api-docs/api-docs.routes';
 import { registerConfigRoutes } from './areas/config/config.routes';
 import { installAlerts } from './areas/alerts/alerts-area';
 import { type DeviceAreaOptions, installDevices } from './areas/devices/device-area';
@@ -18,6 +19,7 @@ import { PermissionsRepository } from './areas/permissions/permissions.repositor
 import { installSearchAndRegistration } from './areas/registration/registration-area';
 import { installUserAreas } from './areas/user-areas';
 import type { Config } from './config';
+import { CallRegistry } from './http/contract';
 import { createDataSvc } from './http/data-svc';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurity } from './http/security';
@@ -40,6 +42,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** The device link (broker connection) and hub options; without a link devices are read-only. */
   devices?: DeviceAreaOptions;
+  /** Tests: every answer is checked against its call's output schema (a mismatch is a 500). */
+  checkAnswers?: boolean;
 }
 
 /** Builds the HTTP app (API and console) from its adapters; does not listen. */
@@ -81,7 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const authenticate = cookieAuthenticator(sessions, config.publicOrigin);
   const dataSvc = createDataSvc(app, { authenticate });
-  registerConfigRoutes(dataSvc, config);
+  const calls = new CallRegistry(dataSvc, deps.checkAnswers ?? false);
+  registerConfigRoutes(calls, config);
   registerAuthRoutes(dataSvc, {
     auth,
     sessions,
@@ -92,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signInRateLimit: config.signInRateLimit,
   });
   registerLocationsRoutes(
-    dataSvc,
+    calls,
     new LocationsService(new LocationsRepository(db), permissions, clock),
   );
   await installLocationAreas(app, dataSvc, { db, clock, permissions });
@@ -116,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installSearchAndRegistration(dataSvc, { db, permissions, passwords, clock });
 
+  calls.assertComplete({ demo: config.demo });
+  registerApiDocsRoutes(app);
   await installWeb(app, config.webDist);
   return app;
 }

@@ -69,6 +69,7 @@ export async function startTestApp(
     db: database,
     clock,
     passwords,
+    checkAnswers: true,
     ...(options.devices ? { devices: options.devices } : {}),
   });
   await app.ready();

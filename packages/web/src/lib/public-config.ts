@@ -1,12 +1,12 @@
 import type { PublicConfig } from '@powerdeck/domain';
 import { useQuery } from '@tanstack/react-query';
-import { dataSvc } from './api-client';
+import { api } from './api';
 import { DEFAULT_BRAND } from './constants';
 
 export const publicConfigQueryKey = ['config', 'public'] as const;
 
 export function getPublicConfig(): Promise<PublicConfig> {
-  return dataSvc<PublicConfig>('config', 'public');
+  return api.config.public({});
 }
 
 /** Configuration served before sign-in (brand, banner, classic-UI link, demo flag). */

@@ -1,7 +1,6 @@
-import { createClientSchema } from '@powerdeck/domain';
+import { createClientSchema, pagingInput } from '@powerdeck/domain';
 import { z } from 'zod';
 import { type DataSvc, authedSvc } from '../../http/data-svc';
-import { pagingInput } from '../../http/paging';
 import type { ClientsService } from './clients.service';
 
 const idInput = (name: string) =>

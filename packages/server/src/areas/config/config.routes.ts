@@ -1,6 +1,6 @@
-import type { PublicConfig } from '@powerdeck/domain';
+import { type PublicConfig, callTable } from '@powerdeck/domain';
 import type { Config } from '../../config';
-import { type DataSvc, publicSvc } from '../../http/data-svc';
+import type { CallRegistry } from '../../http/contract';
 
 export function publicConfigOf(config: Config): PublicConfig {
   const banner = config.bannerMessage?.trim();
@@ -16,9 +16,7 @@ export function publicConfigOf(config: Config): PublicConfig {
 }
 
 /** What the console needs before sign-in (brand, banner, support contacts, demo flag). */
-export function registerConfigRoutes(dataSvc: DataSvc, config: Config): void {
+export function registerConfigRoutes(calls: CallRegistry, config: Config): void {
   const body = publicConfigOf(config);
-  dataSvc.area('config', {
-    public: publicSvc({ methods: ['GET'], handler: () => body }),
-  });
+  calls.implement(callTable.config, { public: () => body });
 }

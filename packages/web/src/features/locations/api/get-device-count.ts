@@ -1,9 +1,9 @@
 import type { DeviceCount } from '@powerdeck/domain';
 import { useQuery } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 export function getDeviceCount(siteId: string, signal?: AbortSignal): Promise<DeviceCount> {
-  return dataSvc<DeviceCount>('locations', 'getDeviceCount', { query: { siteId }, signal });
+  return api.locations.getDeviceCount({ siteId }, { signal });
 }
 
 export function useDeviceCount(siteId: string) {

@@ -5,7 +5,7 @@ import {
   type SitesPage,
 } from '@powerdeck/domain';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /** The Refine modal's choices (spec §2): sort, status active, clients. */
 export interface SiteFilters {
@@ -19,7 +19,7 @@ export const NO_FILTERS: SiteFilters = { sortBy: 'alphabetical', activeOnly: fal
 export function filterQuery(filters: SiteFilters) {
   return {
     sortBy: filters.sortBy,
-    status: filters.activeOnly ? 'active' : undefined,
+    status: filters.activeOnly ? ('active' as const) : undefined,
     clientIds: filters.clientIds.length > 0 ? filters.clientIds.join(',') : undefined,
   };
 }
@@ -29,10 +29,7 @@ export function getSitesData(
   filters: SiteFilters = NO_FILTERS,
   signal?: AbortSignal,
 ): Promise<SitesPage> {
-  return dataSvc<SitesPage>('locations', 'getSitesData', {
-    query: { ...params, ...filterQuery(filters) },
-    signal,
-  });
+  return api.locations.getSitesData({ ...params, ...filterQuery(filters) }, { signal });
 }
 
 /** The page after `last`, or undefined once every record has been loaded. */
@@ -78,9 +75,6 @@ export function useWatchedSites() {
   return useQuery({
     queryKey: sitesKeys.watched,
     queryFn: ({ signal }) =>
-      dataSvc<SitesPage>('locations', 'getWatchedSitesData', {
-        query: { pageNo: 1, recordsPerPage: 'all' },
-        signal,
-      }),
+      api.locations.getWatchedSitesData({ pageNo: 1, recordsPerPage: 'all' }, { signal }),
   });
 }

@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+
+/**
+ * One call of the HTTP API: the single source the server registers against, the web client calls
+ * through, the tests check responses with, and the OpenAPI document is generated from
+ * (ARCHITECTURE §6).
+ */
+
+export type CallMethod = 'GET' | 'POST';
+
+/** How the console sends the input: the query string, a form body (spec §7), JSON or multipart. */
+export type CallBody = 'query' | 'form' | 'json' | 'multipart';
+
+/**
+ * Who may call: anyone, or a signed-in user. What a signed-in user may do at a location is the
+ * service's check; `rule` says it in words (documentation and the authorization matrix's reading).
+ */
+export type CallAccess = 'public' | 'user';
+
+export interface CallRateLimit {
+  /** Requests per window from one address. */
+  max: number;
+  windowMs: number;
+  message: string;
+}
+
+export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /**
+   * The area of `/data-svc/{area}/{script}?svc=…`. `{devClass}` stands for the device class of the
+   * input (`{class}.deviceControls`, spec §7).
+   */
+  area: string;
+  svc: string;
+  /** The script the console calls; the server answers both spellings. */
+  script: 'dataSvc.php' | 'data-svc.php';
+  methods: readonly CallMethod[];
+  body: CallBody;
+  input: I;
+  output: O;
+  access: CallAccess;
+  /** Who may call, in words: e.g. "any level at siteId", "ADMIN or owner at siteId". */
+  rule: string;
+  rateLimit?: CallRateLimit;
+  /** Served only in demo mode (DEMO=true); absent otherwise. */
+  demoOnly?: boolean;
+  summary: string;
+}
+
+/** The input a caller passes (before the schema's defaults and transforms). */
+export type CallInput<C extends CallDef> = z.input<C['input']>;
+/** The answer a caller gets. */
+export type CallOutput<C extends CallDef> = z.output<C['output']>;
+
+type CallOptions<I extends z.ZodType, O extends z.ZodType> = Omit<
+  CallDef<I, O>,
+  'script' | 'body' | 'rule'
+> &
+  Partial<Pick<CallDef<I, O>, 'script' | 'body' | 'rule'>>;
+
+const CAMEL_SCRIPT_AREAS = new Set(['locations', 'devices']);
+
+/**
+ * Declares a call. Defaults: the script `dataSvc.php` for the areas the spec spells so
+ * (locations, devices) and `data-svc.php` for the rest; a GET sends its input in the query, a POST
+ * in a form body (spec §7).
+ */
+export function defineCall<I extends z.ZodType, O extends z.ZodType>(
+  options: CallOptions<I, O>,
+): CallDef<I, O> {
+  return {
+    script: CAMEL_SCRIPT_AREAS.has(options.area) ? 'dataSvc.php' : 'data-svc.php',
+    body: options.methods.includes('GET') ? 'query' : 'form',
+    rule: options.access === 'public' ? 'anyone' : 'any signed-in user',
+    ...options,
+  };
+}
+
+/** The area path of a call for an input (fills `{devClass}`). */
+export function callArea(call: CallDef, input: unknown): string {
+  if (!call.area.includes('{devClass}')) return call.area;
+  const devClass =
+    input !== null && typeof input === 'object' ? (input as { devClass?: unknown }).devClass : '';
+  return call.area.replace('{devClass}', typeof devClass === 'string' ? devClass : '');
+}
+
+/** A group of calls by their name in the client (`api.locations.getSitesData`). */
+export type CallGroup = Record<string, CallDef>;

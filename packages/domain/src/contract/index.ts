@@ -1,0 +1,3 @@
+export * from './call';
+export * from './inputs';
+export * from './table';

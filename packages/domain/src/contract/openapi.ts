@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { apiErrorSchema } from '../api/session';
+import { DEVICE_CLASSES } from '../catalog/device-class';
+import type { CallDef } from './call';
+import { callTable } from './table';
+
+/**
+ * The OpenAPI 3.1 document of the call table (zod's JSON Schema output). Served at
+ * `/api/openapi.json` and committed as `docs/api/openapi.json`; a test fails when they drift.
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+const SESSION_COOKIE = 'pd_session';
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest;
+}
+
+const errorRef = { $ref: '#/components/schemas/ApiError' };
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorRef } },
+});
+
+/** `/data-svc/{area}/{script}?svc=…` (the spec's call shape; `svc` is part of each key). */
+function pathOf(call: CallDef): string {
+  return `/data-svc/${call.area}/${call.script}?svc=${call.svc}`;
+}
+
+function queryParameters(schema: JsonSchema) {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: property,
+  }));
+}
+
+const BODY_TYPES = {
+  form: 'application/x-www-form-urlencoded',
+  json: 'application/json',
+  multipart: 'multipart/form-data',
+} as const;
+
+function operationOf(group: string, name: string, call: CallDef, method: string) {
+  const input = jsonSchema(call.input, 'input');
+  const parameters: unknown[] = [
+    { name: 'svc', in: 'query', required: true, schema: { type: 'string', const: call.svc } },
+  ];
+  if (call.area.includes('{devClass}')) {
+    parameters.push({
+      name: 'devClass',
+      in: 'path',
+      required: true,
+      schema: { type: 'string', enum: [...DEVICE_CLASSES] },
+    });
+  }
+  const body = method === 'get' || call.body === 'query' ? null : BODY_TYPES[call.body];
+  if (body === null) parameters.push(...queryParameters(input));
+  const responses: Record<string, unknown> = {
+    '200': {
+      description: 'Success',
+      content: { 'application/json': { schema: jsonSchema(call.output, 'output') } },
+    },
+    '400': errorResponse('Bad input: `error` and a message per field in `fields`'),
+  };
+  if (call.access === 'user') {
+    responses['401'] = errorResponse('No session');
+    responses['403'] = errorResponse('Not permitted (at that location), or a cross-site request');
+    responses['404'] = errorResponse('Unknown object, or one the caller may not see');
+  }
+  if (call.rateLimit) responses['429'] = errorResponse('Rate limited; see Retry-After');
+  return {
+    operationId: `${group}.${name}${call.methods.length > 1 ? `.${method}` : ''}`,
+    tags: [group],
+    summary: call.summary,
+    description: `Who may call: ${call.rule}.${call.demoOnly ? ' Served only in demo mode.' : ''}`,
+    parameters,
+    ...(body === null
+      ? {}
+      : { requestBody: { required: true, content: { [body]: { schema: input } } } }),
+    responses,
+    ...(call.access === 'user' ? { security: [{ session: [] }] } : { security: [] }),
+    ...(call.rateLimit
+      ? {
+          'x-rate-limit': {
+            max: call.rateLimit.max,
+            windowSeconds: call.rateLimit.windowMs / 1000,
+            per: 'address',
+          },
+        }
+      : {}),
+  };
+}
+
+export function buildOpenApiDocument(version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [group, calls] of Object.entries(callTable)) {
+    for (const [name, call] of Object.entries(calls as Record<string, CallDef>)) {
+      const item = (paths[pathOf(call)] ??= {});
+      for (const method of call.methods.map((m) => m.toLowerCase())) {
+        item[method] = operationOf(group, name, call, method);
+      }
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Powerdeck API',
+      version,
+      description:
+        'The calls of the Powerdeck console (console spec §7), generated from the call table in ' +
+        'packages/domain/src/contract. Paths keep the spec’s shape `/data-svc/{area}/{script}?svc=…`; ' +
+        'both `dataSvc.php` and `data-svc.php` are answered. `svc` may also be sent in a form body.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas: { ApiError: jsonSchema(apiErrorSchema, 'output') },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+      },
+    },
+  };
+}

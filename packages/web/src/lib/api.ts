@@ -1,0 +1,108 @@
+import {
+  type CallDef,
+  type CallInput,
+  type CallOutput,
+  type CallTable,
+  callArea,
+  callTable,
+} from '@powerdeck/domain';
+import { type QueryValue, dataSvc } from './api-client';
+
+/**
+ * The console's typed API: `api.<area>.<svc>(input)` for every entry of the call table, sent the
+ * way the entry says (query, form, JSON or multipart). In development and tests every answer is
+ * checked against the call's output schema, so a server and a screen that drift apart fail loudly.
+ */
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+type CallFn<C extends CallDef> = (
+  input: CallInput<C>,
+  options?: CallOptions,
+) => Promise<CallOutput<C>>;
+
+export type Api = {
+  [A in keyof CallTable]: {
+    [S in keyof CallTable[A]]: CallTable[A][S] extends CallDef ? CallFn<CallTable[A][S]> : never;
+  };
+};
+
+const checkAnswers: boolean = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/** A response that does not match its call's output schema (development and tests only). */
+export class ContractError extends Error {
+  constructor(call: CallDef, issues: string) {
+    super(`${call.area} svc=${call.svc}: the answer does not match the contract: ${issues}`);
+    this.name = 'ContractError';
+  }
+}
+
+type Field = QueryValue | readonly QueryValue[];
+
+/** Scalars as they are, arrays as repeated keys, objects as JSON text (spec §7 form fields). */
+function fieldsOf(input: unknown): Record<string, Field> {
+  const fields: Record<string, Field> = {};
+  if (input === null || typeof input !== 'object') return fields;
+  for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value))
+      fields[name] = value.map((v) =>
+        typeof v === 'object' ? JSON.stringify(v) : (v as QueryValue),
+      );
+    else if (typeof value === 'object') fields[name] = JSON.stringify(value);
+    else fields[name] = value as QueryValue;
+  }
+  return fields;
+}
+
+function singleValues(fields: Record<string, Field>): Record<string, QueryValue> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v as QueryValue)]),
+  );
+}
+
+/** Sends one call of the table and returns its (checked) answer. */
+export async function callApi<C extends CallDef>(
+  call: C,
+  input: CallInput<C>,
+  options: CallOptions = {},
+): Promise<CallOutput<C>> {
+  const area = callArea(call, input);
+  const method = call.methods[0] ?? 'GET';
+  const base = {
+    method,
+    script: call.script,
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  const body: unknown =
+    call.body === 'json'
+      ? await dataSvc(area, call.svc, { ...base, json: input })
+      : call.body === 'form'
+        ? await dataSvc(area, call.svc, { ...base, form: singleValues(fieldsOf(input)) })
+        : await dataSvc(area, call.svc, { ...base, query: fieldsOf(input) });
+  if (!checkAnswers) return body as CallOutput<C>;
+  const checked = call.output.safeParse(body);
+  if (!checked.success) {
+    const error = new ContractError(call, checked.error.message);
+    console.error(error);
+    throw error;
+  }
+  return checked.data as CallOutput<C>;
+}
+
+function buildApi(): Api {
+  const api: Record<string, Record<string, unknown>> = {};
+  for (const [area, group] of Object.entries(callTable)) {
+    api[area] = Object.fromEntries(
+      Object.entries(group as Record<string, CallDef>).map(([svc, call]) => [
+        svc,
+        (input: unknown, options?: CallOptions) => callApi(call, input as never, options),
+      ]),
+    );
+  }
+  return api as Api;
+}
+
+export const api: Api = buildApi();

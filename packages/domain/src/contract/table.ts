@@ -1,15 +1,41 @@
 import type { CallDef } from './call';
 import { config } from './calls/config';
+import { auth } from './calls/auth';
 import { locations } from './calls/locations';
+import { locationAdmin } from './calls/location-admin';
+import { siteSettings } from './calls/site-settings';
+import { images } from './calls/images';
+import { clients } from './calls/clients';
+import { groups } from './calls/groups';
+import { notes } from './calls/notes';
+import { search } from './calls/search';
+import { account } from './calls/account';
+import { alerts } from './calls/alerts';
+import { registration } from './calls/registration';
+import { deviceViews } from './calls/device-views';
+import { deviceControls } from './calls/device-controls';
 
 /**
- * Every call of the HTTP API, by area (the client's `api.<area>.<svc>`). Adding a call is adding
- * an entry here: the server must then register a handler for it, the client can call it, and the
- * OpenAPI document describes it.
+ * Every call of the HTTP API, in groups by feature (the client's `api.<group>.<call>`; a group may
+ * hold calls of several spec areas). Adding a call is adding an entry here: the server must then
+ * register a handler for it, the client can call it, and the OpenAPI document describes it.
  */
 export const callTable = {
   config,
+  auth,
   locations,
+  locationAdmin,
+  siteSettings,
+  images,
+  clients,
+  groups,
+  notes,
+  search,
+  account,
+  alerts,
+  registration,
+  deviceViews,
+  deviceControls,
 } satisfies Record<string, Record<string, CallDef>>;
 
 export type CallTable = typeof callTable;

@@ -1,0 +1,3 @@
+import type { CallGroup } from '../call';
+
+export const groups = {} satisfies CallGroup;

@@ -4,10 +4,10 @@ import {
   type AlertsList,
   alertSettingsMessages,
 } from '@powerdeck/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, permissions, siteMutes } from '../../infra/db/schema';
-import { alerts } from '../../infra/db/schema-collab';
+import { alertSubscriptions, alerts } from '../../infra/db/schema-collab';
 import { testDatabases } from '../../test/databases';
 import { type DemoApp, type DemoRole, startDemoApp } from '../../test/demo-sessions';
 
@@ -185,6 +185,49 @@ describe.each(testDatabases())('alerts on $name', (testDb) => {
       (await d.call('admin', 'alertsManagement', 'subscribe', { query: key })).statusCode,
     ).toBe(200);
     await emit('online');
+  });
+
+  it('refuses to subscribe or unsubscribe to a device the caller cannot see, and writes nothing', async () => {
+    const db = d.opened.database.db;
+    const clientId = await userId('client');
+    const clientSites = (
+      await db
+        .select({ siteId: permissions.siteId })
+        .from(permissions)
+        .where(eq(permissions.userId, clientId))
+    ).map((r) => r.siteId);
+    const [hidden] = await db
+      .select({ devId: devices.devId, devClass: devices.devClass })
+      .from(devices)
+      .where(and(isNotNull(devices.siteId), notInArray(devices.siteId, clientSites)))
+      .limit(1);
+    if (!hidden) throw new Error('demo has no device the client user cannot see');
+    const keys = [
+      { type: '0', devClass: hidden.devClass, devId: hidden.devId },
+      // a device that does not exist, and a real one under another class: the same answer
+      { type: '0', devClass: hidden.devClass, devId: 'FFFFFFFFFFF0' },
+      { type: '0', devClass: 'nope', devId: device.devId },
+    ];
+    for (const svc of ['subscribe', 'unsubscribe']) {
+      for (const key of keys) {
+        const response = await d.call('client', 'alertsManagement', svc, { query: key });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ error: 'Device not found.' });
+      }
+    }
+    const written = await db
+      .select()
+      .from(alertSubscriptions)
+      .where(eq(alertSubscriptions.userId, clientId));
+    expect(written).toEqual([]);
+    // the same calls for a device the user sees still work
+    const own = { type: '0', devClass: device.devClass, devId: device.devId };
+    expect(
+      (await d.call('installer', 'alertsManagement', 'unsubscribe', { query: own })).statusCode,
+    ).toBe(200);
+    expect(
+      (await d.call('installer', 'alertsManagement', 'subscribe', { query: own })).statusCode,
+    ).toBe(200);
   });
 
   it('raises status alerts: power condition and outlet changes', async () => {

@@ -88,6 +88,16 @@ export class AlertsRepository {
       .where(and(eq(alerts.userId, userId), eq(alerts.read, false)));
   }
 
+  /** The location of the device the key names (null when there is none of that class and id). */
+  async siteOfDevice(key: AlertSubscriptionKey): Promise<string | null> {
+    const [row] = await this.db
+      .select({ siteId: devices.siteId })
+      .from(devices)
+      .where(and(eq(devices.devId, key.devId), eq(devices.devClass, key.devClass)))
+      .limit(1);
+    return row?.siteId ?? null;
+  }
+
   async isSubscribed(userId: string, key: AlertSubscriptionKey): Promise<boolean> {
     const [row] = await this.db
       .select({ subscribed: alertSubscriptions.subscribed })

@@ -13,6 +13,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { requireLocationAccess } from '../../http/location-access';
 import type { Clock } from '../../infra/clock';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
+import { DEVICE_NOT_FOUND } from '../devices/device-access';
 import type { AlertsRepository } from './alerts.repository';
 
 /** The alerts panel and subscriptions (spec §2, §4, §7). */
@@ -39,6 +40,7 @@ export class AlertsService {
 
   /** Refuses an unsubscribe that is already in place ('…or you have already unsubscribed.'). */
   async unsubscribe(user: SessionUser, key: AlertSubscriptionKey): Promise<{ ok: true }> {
+    await this.requireVisibleDevice(user, key);
     if (!(await this.repo.isSubscribed(user.userId, key)))
       throw badRequest(messages.unsubscribeFailed);
     await this.repo.setSubscribed(user.userId, key, false, this.clock.now());
@@ -46,8 +48,21 @@ export class AlertsService {
   }
 
   async subscribe(user: SessionUser, key: AlertSubscriptionKey): Promise<{ ok: true }> {
+    await this.requireVisibleDevice(user, key);
     await this.repo.setSubscribed(user.userId, key, true, this.clock.now());
     return { ok: true };
+  }
+
+  /**
+   * A subscription names a device the caller can see (a level at its location, or the SUPPORT
+   * tier); any other device, or none, is the same 404, so device ids cannot be probed.
+   */
+  private async requireVisibleDevice(user: SessionUser, key: AlertSubscriptionKey): Promise<void> {
+    const siteId = await this.repo.siteOfDevice(key);
+    const visible =
+      siteId !== null &&
+      (user.tier === 'SUPPORT' || (await this.permissions.permLvlAt(user.userId, siteId)) !== null);
+    if (!visible) throw notFound(DEVICE_NOT_FOUND);
   }
 
   /** Every alert the user can subscribe to (each device at their locations), with its state. */

@@ -1,5 +1,7 @@
 import type { ClientsPage, LocationSettingsView, SitesPage } from '@powerdeck/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../infra/db/rows';
 import { type OpenedTestDatabase, testDatabases } from '../../test/databases';
 import { startSeededApp, stopSeededApp } from '../../test/demo-sessions';
 import { signInDemoUsers } from '../../test/sign-in-demo-users';
@@ -59,6 +61,19 @@ describe.each(testDatabases())('locations, clients, settings and pictures on $na
     const first = (await sites('client')).records[0];
     if (!first) throw new Error('the client user has no location');
     return first.siteId;
+  };
+
+  const userIdOf = async (who: Who) =>
+    (await call(who, 'auth', 'session')).json<{ user: { userId: string } }>().user.userId;
+  /** Rows of every table a location create writes: a refused create leaves them all as they were. */
+  const createdRows = async () => {
+    const result = await opened.database.db.execute(sql`
+      select (select count(*) from locations)::int as locations,
+             (select count(*) from clients)::int as clients,
+             (select count(*) from contacts)::int as contacts,
+             (select count(*) from permissions)::int as permissions,
+             (select count(*) from admin_group_locations)::int as "groupLocations"`);
+    return rowsOf<Record<string, number>>(result)[0];
   };
 
   describe('watch and mute', () => {
@@ -435,6 +450,69 @@ describe.each(testDatabases())('locations, clients, settings and pictures on $na
           })
         ).statusCode,
       ).toBe(404);
+    });
+
+    it('refuses a group of another account (404, or 403 for a member) and writes nothing', async () => {
+      const candidates = (await call('owner', 'groups', 'getGroupCandidates')).json<{
+        locations: { siteId: string }[];
+      }>();
+      const made = await call('owner', 'groups', 'createGroupWithLocnsAndUsers', '', {
+        json: {
+          groupName: 'Owner group',
+          locations: candidates.locations.slice(0, 1).map((l) => l.siteId),
+          users: [await userIdOf('admin')],
+        },
+      });
+      expect(made.statusCode).toBe(200);
+      const groupId = made.json<{ id: string }>().id;
+      const before = await createdRows();
+      for (const [who, groupIdSent, status] of [
+        ['installer', groupId, 404],
+        ['admin', groupId, 403],
+        ['owner', 'no-such-group', 404],
+      ] as const) {
+        const response = await call(who, 'clientLocation', 'addLocationAndClient', '', {
+          form: {
+            location: JSON.stringify({ ...location, groupId: groupIdSent }),
+            client: JSON.stringify(client),
+          },
+        });
+        expect(response.statusCode).toBe(status);
+        expect(response.json<{ error: string }>().error).toMatch(/group/i);
+      }
+      expect(await createdRows()).toEqual(before);
+      // its creator adds a location to it: the location is in the group
+      const ok = await call('owner', 'clientLocation', 'addLocationAndClient', '', {
+        form: {
+          location: JSON.stringify({ ...location, name: 'Grouped', groupId }),
+          client: JSON.stringify(client),
+        },
+      });
+      expect(ok.statusCode).toBe(200);
+      const details = (await call('owner', 'groups', 'getGroupDetailsById', `id=${groupId}`)).json<{
+        locations: { siteId: string }[];
+      }>();
+      expect(details.locations.map((l) => l.siteId)).toContain(
+        ok.json<{ siteId: string }>().siteId,
+      );
+    });
+
+    it('refuses an existing client of another account (404) and writes nothing', async () => {
+      const visible = new Set(
+        (await call('installer', 'clients', 'getClients', 'pageNo=1&recordsPerPage=all'))
+          .json<ClientsPage>()
+          .records.map((c) => c.id),
+      );
+      const hidden = (await call('support', 'clients', 'getClients', 'pageNo=1&recordsPerPage=all'))
+        .json<ClientsPage>()
+        .records.find((c) => !visible.has(c.id));
+      if (!hidden) throw new Error('the demo data has no client the installer cannot see');
+      const before = await createdRows();
+      const response = await call('installer', 'clientLocation', 'addLocationAndClient', '', {
+        form: { location: JSON.stringify({ ...location, clientContact: hidden.id }) },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(await createdRows()).toEqual(before);
     });
 
     it('deletes a location: owner only, after which it is gone', async () => {

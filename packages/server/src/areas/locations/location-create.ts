@@ -2,19 +2,23 @@ import {
   type AddLocationAndClient,
   type SessionUser,
   addLocationAndClientSchema,
+  groupMessages,
 } from '@powerdeck/domain';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { type DataSvc, authedSvc } from '../../http/data-svc';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../infra/clock';
 import { locations, permissions } from '../../infra/db/schema';
+import { adminGroupLocations } from '../../infra/db/schema-collab';
 import type { ClientsRepository } from '../clients/clients.repository';
 import type { CreatorRule } from '../clients/creator-rule';
+import { GroupsRepository } from '../groups/groups.repository';
 
 export const createMessages = {
   clientRequired: 'Please choose a client or add a new one',
   clientNotFound: 'Client not found',
+  groupNotFound: 'Group not found.',
 } as const;
 
 /** A nested object of a form body: JSON text in `name`, or PHP-style `name[field]` keys. */
@@ -63,9 +67,26 @@ export function registerLocationCreateRoutes(
   deps: { clients: ClientsRepository; creators: CreatorRule; clock: Clock },
 ): void {
   const { clients, creators, clock } = deps;
+  const groups = new GroupsRepository(clients.database);
+  /**
+   * A location is added to a group only by whoever may change the group (its creator, or SUPPORT),
+   * as groups svc=editGroupWithLocnsAndUsers: a member is refused (403), anyone else learns
+   * nothing of it (404).
+   */
+  const requireOwnGroup = async (user: SessionUser, groupId: string) => {
+    const group = await groups.find(groupId);
+    if (group && (group.createdBy === user.userId || user.tier === 'SUPPORT')) return;
+    if (group && (await groups.isMember(groupId, user.userId))) {
+      throw forbidden(groupMessages.notYourGroup);
+    }
+    throw notFound(createMessages.groupNotFound);
+  };
+  // Every check runs before the transaction: a refused create writes nothing.
   const create = async (user: SessionUser, input: AddLocationAndClient) => {
     await creators.require(user);
     const { location, client } = input;
+    const groupId = orNull(location.groupId);
+    if (groupId !== null) await requireOwnGroup(user, groupId);
     const existing = orNull(location.clientContact);
     if (existing === null && client === undefined) {
       throw badRequest(createMessages.clientRequired, { client: createMessages.clientRequired });
@@ -121,11 +142,12 @@ export function registerLocationCreateRoutes(
         timezone: location.timezone,
         viewpref: location.viewpref,
         installDate: installDate(location),
-        groupId: orNull(location.groupId),
+        groupId,
         createdAt: now,
         updatedAt: now,
       });
       await tx.insert(permissions).values({ userId: user.userId, siteId, permLvl: 'owner' });
+      if (groupId !== null) await tx.insert(adminGroupLocations).values({ groupId, siteId });
     });
     return { status: 'success', siteId };
   };

@@ -9,6 +9,7 @@ import type {
 } from '@powerdeck/domain';
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../../http/errors';
+import { PictureAccess } from '../images/picture-access';
 import type { LocationsService } from '../locations/locations.service';
 import type { CreatorRule } from './creator-rule';
 import type { ClientsRepository } from './clients.repository';
@@ -100,6 +101,11 @@ export class ClientsService {
     input: CreateClient & { imageFileRef?: string | undefined },
   ): Promise<ClientDetails> {
     await this.creators.require(user);
+    const imageFileRef = await PictureAccess.on(this.repo.database).attachableRef(
+      user,
+      input.imageFileRef,
+      'imageFileRef',
+    );
     const id = randomUUID();
     await this.repo.database.transaction((tx) =>
       this.repo.insert(
@@ -118,7 +124,7 @@ export class ClientsService {
           postalCode: orNull(input.clientPostalCode),
           region: orNull(input.clientRegion),
           country: orNull(input.clientCountry),
-          imageFileRef: orNull(input.imageFileRef),
+          imageFileRef,
         },
         randomUUID(),
         user.userId,

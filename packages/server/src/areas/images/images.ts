@@ -1,34 +1,19 @@
 import fastifyMultipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES, validationMessages } from '@powerdeck/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { type DataSvc, authedSvc } from '../../http/data-svc';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound, tooManyRequests } from '../../http/errors';
 import type { Db } from '../../infra/db/database';
-import { images } from '../../infra/db/schema-locations';
+import { ImagesRepository, type UploadQuota } from './images.repository';
+import { PictureAccess, picturePath } from './picture-access';
 import { PICTURE_CONTENT_TYPES, pictureKind } from './picture-type';
 
-/** Where a stored picture is served; `path` of the upload answer and the imageFileRef. */
-export const picturePath = (id: string) => `/data-svc/images/data-svc.php?svc=picture&id=${id}`;
+/** Pictures one user may upload an hour (a stored picture is at most 300 KB). */
+export const UPLOAD_QUOTA: UploadQuota = { max: 50, windowSeconds: 3600 };
 
-export class ImagesRepository {
-  constructor(private readonly db: Db) {}
-
-  async save(id: string, contentType: string, bytes: Buffer, uploadedBy: string) {
-    await this.db.insert(images).values({ id, contentType, bytes, uploadedBy });
-  }
-
-  async find(id: string) {
-    const [row] = await this.db
-      .select({ contentType: images.contentType, bytes: images.bytes })
-      .from(images)
-      .where(eq(images.id, id))
-      .limit(1);
-    return row;
-  }
-}
+export const uploadQuotaMessage = `You can upload ${UPLOAD_QUOTA.max} pictures an hour. Please try again later.`;
 
 interface MultipartError {
   code?: string;
@@ -36,13 +21,15 @@ interface MultipartError {
 
 /**
  * images svc=uploadPicture (spec §7): multipart `fileToUpload`, at most 300 KB, jpeg/jpg/png/gif
- * judged by the content; answers `{status, path}`. svc=picture serves it back (signed-in users)
- * with its own content type and nosniff, so an upload can never be run as a page.
+ * judged by the content, at most 50 an hour per user; answers `{status, path}`. svc=picture serves
+ * it back, to those PictureAccess lets read it (others get the 404 of a missing picture), with its
+ * own content type and nosniff, so an upload can never be run as a page.
  */
 export async function installImages(app: FastifyInstance, dataSvc: DataSvc, db: Db) {
   // one byte over the limit, so "too large" is told apart from "exactly 300 KB"
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1 } });
   const repo = new ImagesRepository(db);
+  const access = PictureAccess.on(db);
   dataSvc.area('images', {
     uploadPicture: authedSvc({
       methods: ['POST'],
@@ -90,15 +77,19 @@ export async function installImages(app: FastifyInstance, dataSvc: DataSvc, db: 
           });
         }
         const id = randomUUID();
-        await repo.save(id, PICTURE_CONTENT_TYPES[kind], bytes, auth.user.userId);
+        const saved = await repo.saveWithinQuota(
+          { id, contentType: PICTURE_CONTENT_TYPES[kind], bytes, uploadedBy: auth.user.userId },
+          UPLOAD_QUOTA,
+        );
+        if (!saved.saved) throw tooManyRequests(uploadQuotaMessage, saved.retryAfterSeconds);
         return { status: 'success', path: picturePath(id) };
       },
     }),
     picture: authedSvc({
       methods: ['GET'],
       input: z.object({ id: z.uuid({ message: 'id must be a picture id' }) }),
-      handler: async ({ input, reply }) => {
-        const row = await repo.find(input.id);
+      handler: async ({ auth, input, reply }) => {
+        const row = await access.readable(auth.user, input.id.toLowerCase());
         if (!row) throw notFound();
         return reply
           .header('content-type', row.contentType)

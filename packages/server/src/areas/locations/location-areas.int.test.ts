@@ -589,6 +589,133 @@ describe.each(testDatabases())('locations, clients, settings and pictures on $na
       expect((await upload('owner', multipart('ok.gif', GIF))).statusCode).toBe(200);
     });
 
+    const uploaded = async (who: Who) => {
+      const response = await upload(who, multipart('mine.png', PNG));
+      expect(response.statusCode).toBe(200);
+      return response.json<{ path: string }>().path;
+    };
+    const read = (who: Who, picture: string) =>
+      t.app.inject({ url: picture, headers: { cookie: cookies.get(who) ?? '' } });
+    const readers = async (picture: string) => {
+      const can: Who[] = [];
+      for (const who of WHO) if ((await read(who, picture)).statusCode === 200) can.push(who);
+      return can;
+    };
+
+    it('a picture is read by its uploader alone until it is attached, then by those who see its client', async () => {
+      const picture = await uploaded('installer');
+      expect(await readers(picture)).toEqual(['installer']);
+      // another user gets the same 404 as for no picture at all
+      const refused = await read('owner', picture);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ error: 'Not found' });
+
+      const created = await call('installer', 'clientLocation', 'addLocationAndClient', '', {
+        form: {
+          location: JSON.stringify({ name: 'Pictured' }),
+          client: JSON.stringify({
+            firstName: 'Picture Co',
+            phone: '5550100',
+            email: 'pic@co.example.com',
+            imageFileRef: picture,
+          }),
+        },
+      });
+      expect(created.statusCode).toBe(200);
+      const { siteId } = created.json<{ siteId: string }>();
+      // the installer owns the new location, SUPPORT sees every client
+      expect(await readers(picture)).toEqual(['installer', 'support']);
+      // a person added at the location sees the client, and so its picture
+      const added = await call('installer', 'siteManagement', 'addPermission', `siteId=${siteId}`, {
+        form: { email: 'client@example.com', permLvl: 'CLIENT' },
+      });
+      expect(added.statusCode).toBe(200);
+      expect(await readers(picture)).toEqual(['installer', 'client', 'support']);
+    });
+
+    it("a picture of a client made with createClient is read by that client's viewers", async () => {
+      const picture = await uploaded('admin');
+      const created = await call('admin', 'clients', 'createClient', '', {
+        form: {
+          clientName: 'Avatar Co',
+          clientEmail: 'avatar@co.example.com',
+          clientPhone: '5550101',
+          imageFileRef: picture,
+        },
+      });
+      expect(created.statusCode).toBe(200);
+      expect(await readers(picture)).toEqual(['admin', 'support']);
+    });
+
+    it("refuses to attach another user's picture, or anything but an uploaded picture, and writes nothing", async () => {
+      const theirs = await uploaded('admin');
+      const before = await createdRows();
+      for (const imageFileRef of [
+        theirs,
+        '/data-svc/images/data-svc.php?svc=picture&id=6f1c2a7e-1111-4222-8333-444455556666',
+        'https://elsewhere.example.com/tracker.png',
+      ]) {
+        const viaLocation = await call('installer', 'clientLocation', 'addLocationAndClient', '', {
+          form: {
+            location: JSON.stringify({ name: 'Borrowed' }),
+            client: JSON.stringify({
+              firstName: 'Borrow Co',
+              phone: '5550102',
+              email: 'borrow@co.example.com',
+              imageFileRef,
+            }),
+          },
+        });
+        expect(viaLocation.statusCode).toBe(400);
+        expect(viaLocation.json<{ fields: Record<string, string> }>().fields).toEqual({
+          'client.imageFileRef': 'Please upload the picture again.',
+        });
+        const viaClient = await call('installer', 'clients', 'createClient', '', {
+          form: {
+            clientName: 'Borrow Co',
+            clientEmail: 'borrow@co.example.com',
+            clientPhone: '5550102',
+            imageFileRef,
+          },
+        });
+        expect(viaClient.statusCode).toBe(400);
+        expect(viaClient.json<{ fields: Record<string, string> }>().fields).toEqual({
+          imageFileRef: 'Please upload the picture again.',
+        });
+      }
+      expect(await createdRows()).toEqual(before);
+      expect(await readers(theirs)).toEqual(['admin']);
+    });
+
+    it('allows 50 uploads an hour per user, counted in the database, then 429 with Retry-After', async () => {
+      const clientId = await userIdOf('client');
+      const db = opened.database.db;
+      const mine = sql`uploaded_by = ${clientId}`;
+      const count = async () =>
+        rowsOf<{ n: number }>(
+          await db.execute(sql`select count(*)::int as n from images where ${mine}`),
+        )[0]?.n ?? 0;
+      while ((await count()) < 50) {
+        expect((await upload('client', multipart('many.png', PNG))).statusCode).toBe(200);
+      }
+      const refused = await upload('client', multipart('one-more.png', PNG));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        error: 'You can upload 50 pictures an hour. Please try again later.',
+      });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(await count()).toBe(50);
+      // another user is not held back
+      expect((await upload('owner', multipart('other.png', PNG))).statusCode).toBe(200);
+      // an hour later (the database's clock, shared by every server) the user may upload again
+      await db.execute(
+        sql`update images set created_at = created_at - interval '1 hour' where ${mine}`,
+      );
+      expect((await upload('client', multipart('later.png', PNG))).statusCode).toBe(200);
+    });
+
     it('needs a session, a multipart body and the fileToUpload field', async () => {
       expect((await upload(null, multipart('a.png', PNG))).statusCode).toBe(401);
       expect((await upload('owner', multipart('a.png', PNG, 'other'))).statusCode).toBe(400);

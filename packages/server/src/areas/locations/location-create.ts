@@ -14,6 +14,7 @@ import { adminGroupLocations } from '../../infra/db/schema-collab';
 import type { ClientsRepository } from '../clients/clients.repository';
 import type { CreatorRule } from '../clients/creator-rule';
 import { GroupsRepository } from '../groups/groups.repository';
+import { PictureAccess } from '../images/picture-access';
 
 export const createMessages = {
   clientRequired: 'Please choose a client or add a new one',
@@ -68,6 +69,7 @@ export function registerLocationCreateRoutes(
 ): void {
   const { clients, creators, clock } = deps;
   const groups = new GroupsRepository(clients.database);
+  const pictures = PictureAccess.on(clients.database);
   /**
    * A location is added to a group only by whoever may change the group (its creator, or SUPPORT),
    * as groups svc=editGroupWithLocnsAndUsers: a member is refused (403), anyone else learns
@@ -97,6 +99,11 @@ export function registerLocationCreateRoutes(
     ) {
       throw notFound(createMessages.clientNotFound);
     }
+    const imageFileRef = await pictures.attachableRef(
+      user,
+      client?.imageFileRef,
+      'client.imageFileRef',
+    );
     const siteId = randomUUID();
     await clients.database.transaction(async (tx) => {
       let clientId = existing;
@@ -118,7 +125,7 @@ export function registerLocationCreateRoutes(
             postalCode: orNull(client.postalCode),
             region: orNull(client.region),
             country: orNull(client.country),
-            imageFileRef: orNull(client.imageFileRef),
+            imageFileRef,
           },
           randomUUID(),
           user.userId,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../http/data-svc';
 import { unauthorized } from '../../http/errors';
+import { sessionStreamsOf } from '../../http/session-streams';
 import { HEARTBEAT_MS, parseInput } from '../devices/live.routes';
 import type { AlertFanout } from './alert-fanout';
 import type { AlertsRepository } from './alerts.repository';
@@ -39,12 +40,7 @@ export function alertFrame(alert: AlertRecord, unread: number): string {
  */
 export function registerAlertStreamRoutes(app: FastifyInstance, deps: AlertStreamDeps): void {
   const { authenticate, repo, fanout } = deps;
-  const streams = new Set<() => void>();
-  // Open streams would hold the server open: end them when it closes.
-  app.addHook('preClose', (done) => {
-    for (const close of [...streams]) close();
-    done();
-  });
+  const sessionStreams = sessionStreamsOf(app);
 
   app.get(ALERT_STREAM_PATH, async (request, reply) => {
     const header = request.headers['last-event-id'];
@@ -111,11 +107,12 @@ export function registerAlertStreamRoutes(app: FastifyInstance, deps: AlertStrea
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
-      streams.delete(close);
+      release();
       unsubscribe();
       res.end();
     }
-    streams.add(close);
+    // Counted against the session's cap once set up: the session's oldest stream may close for it.
+    const release = sessionStreams.open(auth.sessionId, { res, close });
     request.raw.on('close', close);
     res.on('error', close);
     // Catch up: the resume point, and anything raised before the subscription above.

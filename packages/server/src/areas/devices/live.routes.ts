@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../http/data-svc';
 import { badRequest, unauthorized } from '../../http/errors';
+import { sessionStreamsOf } from '../../http/session-streams';
 import { zodFields } from '../../http/validation';
 import type { DeviceAccess } from './device-access';
 import { devIdField } from './device-inputs';
@@ -51,12 +52,7 @@ export function sseFrame(envelope: LiveEventEnvelope): string {
  */
 export function registerLiveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): void {
   const { authenticate, access, events } = deps;
-  const streams = new Set<() => void>();
-  // Open streams would hold the server open: end them when it closes.
-  app.addHook('preClose', (done) => {
-    for (const close of [...streams]) close();
-    done();
-  });
+  const sessionStreams = sessionStreamsOf(app);
 
   const open = async (
     request: FastifyRequest,
@@ -74,12 +70,12 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): 
       kidId === undefined ||
       e.event.type === 'resync' ||
       ('kidId' in e.event && e.event.kidId === kidId);
-    return { root: target.address.devId, wanted };
+    return { auth, root: target.address.devId, wanted };
   };
 
   app.get('/data-svc/eventPuller/eventPullerPusher.php', async (request, reply) => {
     const input = parseInput(streamInput, request.query);
-    const { root, wanted } = await open(request, reply, input);
+    const { auth, root, wanted } = await open(request, reply, input);
     const header = request.headers['last-event-id'];
     const lastEventId =
       typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : input.lastEventId;
@@ -105,7 +101,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): 
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
-      streams.delete(close);
+      release();
       unsubscribe();
       unwatch?.();
       res.end();
@@ -117,7 +113,8 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): 
         .catch(() => close());
     }, deps.heartbeatMs ?? HEARTBEAT_MS);
     heartbeat.unref();
-    streams.add(close);
+    // Counted against the session's cap once set up: the session's oldest stream may close for it.
+    const release = sessionStreams.open(auth.sessionId, { res, close });
     request.raw.on('close', close);
     res.on('error', close);
   });

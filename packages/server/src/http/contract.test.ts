@@ -18,7 +18,7 @@ describe('the call registry', () => {
       access: 'user',
       summary: 'not in the table',
     });
-    expect(() => registry().implement({ stray }, { stray: () => ({ ok: true }) })).toThrow(
+    expect(() => registry().implement({ stray }, { stray: () => ({ ok: true as const }) })).toThrow(
       'locations svc=stray is not in the call table',
     );
   });

@@ -4,10 +4,12 @@
  * process with the API or the simulated fleet.
  */
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { pino } from 'pino';
 import { identifyPeer, peerMayAccess, type BrokerPeer } from './broker-access';
-import { indexedMemoryPersistence } from './retained-index';
+import { BROKER_LIMITS, type Refusal } from './broker-limits';
+import { type ConnectionGuard, guardConnection } from './connection-guard';
+import { indexedMemoryPersistence, RetainedCapError } from './retained-index';
 
 const log = pino({ name: 'mqtt-broker', level: process.env.LOG_LEVEL ?? 'info' });
 
@@ -21,10 +23,30 @@ if (!secrets.deviceKey || !secrets.serviceToken) {
 }
 
 const peers = new WeakMap<Client, BrokerPeer>();
+const guards = new WeakMap<Socket, ConnectionGuard>();
 const BAD_CREDENTIALS = 4;
+const limits = BROKER_LIMITS;
+const refusals: Record<Refusal, number> = {
+  'too-large': 0,
+  malformed: 0,
+  flooding: 0,
+  'retained-cap': 0,
+};
+const persistence = indexedMemoryPersistence({
+  topicsPerDevice: limits.retainedTopicsPerDevice,
+  bytesPerDevice: limits.retainedBytesPerDevice,
+});
+
+/** Counts and logs a refusal; the caller drops the connection. */
+function refused(refusal: Refusal, clientId: string | null | undefined, detail: object = {}) {
+  refusals[refusal]++;
+  log.warn({ clientId, refusal, ...detail }, 'device connection dropped: over a broker limit');
+}
+
+const guardOf = (client: Client) => guards.get(client.conn as Socket);
 
 const broker = await Aedes.createBroker({
-  persistence: indexedMemoryPersistence(),
+  persistence,
   // No delivery limit: past it mqemitter queues messages and drains the queue recursively, which
   // overflowed the stack when 10,000 devices connected at once and each published retained state.
   concurrency: 0,
@@ -39,6 +61,7 @@ const broker = await Aedes.createBroker({
       return;
     }
     peers.set(client, peer);
+    if (peer.role === 'service') guardOf(client)?.exemptFromRate();
     done(null, true);
   },
   authorizePublish(client, packet, callback) {
@@ -46,6 +69,17 @@ const broker = await Aedes.createBroker({
     if (client && (!peer || !peerMayAccess(peer, packet.topic, 'publish'))) {
       log.warn({ clientId: client.id, topic: packet.topic }, 'publish refused: outside own root');
       callback(new Error('not authorized'));
+      return;
+    }
+    // the guard has dropped the connection, but the broker still parses what it had read
+    if (client && guardOf(client)?.refused) {
+      callback(new Error('connection refused by a broker limit'));
+      return;
+    }
+    // refused before the PUBACK; the store checks again, for packets handled at the same time
+    if (packet.retain && !persistence.admits(packet.topic, packet.payload.length)) {
+      refused('retained-cap', client?.id, { topic: packet.topic });
+      callback(new Error('retained data over the device limit'));
       return;
     }
     callback(null);
@@ -65,8 +99,20 @@ const broker = await Aedes.createBroker({
   },
 });
 
+// Retained messages over the cap that the publish hook let through (sent in the same read).
+broker.on('clientError', (client, error) => {
+  if (error instanceof RetainedCapError)
+    refused('retained-cap', client.id, { error: error.message });
+});
+
 // Small messages both ways: without TCP_NODELAY, Nagle and delayed acks add ~40 ms per hop.
-const server = createServer({ noDelay: true }, broker.handle);
+const server = createServer({ noDelay: true }, (socket) => {
+  const client = broker.handle(socket);
+  guards.set(
+    socket,
+    guardConnection(socket, limits, (refusal) => refused(refusal, client.id)),
+  );
+});
 const port = Number(process.env.PD_BROKER_PORT ?? 0);
 const host = process.env.PD_BROKER_HOST ?? '127.0.0.1';
 
@@ -75,6 +121,22 @@ server.listen(port, host, () => {
   const boundPort = typeof address === 'object' && address ? address.port : port;
   log.info({ host, port: boundPort }, 'embedded MQTT broker listening');
   process.send?.({ type: 'ready', port: boundPort });
+});
+
+// Figures for tests and operators: memory, what is retained, and connections dropped per limit.
+process.on('message', (message: unknown) => {
+  if (typeof message !== 'object' || message === null || !('type' in message)) return;
+  if (message.type !== 'stats') return;
+  const memory = process.memoryUsage();
+  process.send?.({
+    type: 'stats',
+    stats: {
+      rssBytes: memory.rss,
+      heapUsedBytes: memory.heapUsed,
+      retained: persistence.totals(),
+      refusals: { ...refusals },
+    },
+  });
 });
 
 function shutdown() {

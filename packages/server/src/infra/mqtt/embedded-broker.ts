@@ -1,8 +1,20 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { Refusal } from './broker-limits';
+
+/** The broker process's own figures. */
+export interface BrokerStats {
+  rssBytes: number;
+  heapUsedBytes: number;
+  /** Retained messages held and their payload bytes, every device together. */
+  retained: { messages: number; bytes: number };
+  /** Connections dropped (or retained messages refused) per broker limit, since start. */
+  refusals: Record<Refusal, number>;
+}
 
 export interface EmbeddedBroker {
   url: string;
+  stats(): Promise<BrokerStats>;
   stop(): Promise<void>;
 }
 
@@ -37,14 +49,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`embedded MQTT broker exited (code ${code})`)));
     child.on('message', (message: unknown) => {
-      if (
-        typeof message === 'object' &&
-        message !== null &&
-        'type' in message &&
-        message.type === 'ready' &&
-        'port' in message &&
-        typeof message.port === 'number'
-      ) {
+      if (isMessage(message, 'ready') && 'port' in message && typeof message.port === 'number') {
         resolve(message.port);
       }
     });
@@ -52,6 +57,21 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
 
   return {
     url: `mqtt://${host}:${port}`,
+    stats() {
+      return new Promise<BrokerStats>((resolve, reject) => {
+        const onExit = () => reject(new Error('embedded MQTT broker exited'));
+        const onMessage = (message: unknown) => {
+          if (isMessage(message, 'stats') && 'stats' in message) {
+            child.off('message', onMessage);
+            child.off('exit', onExit);
+            resolve(message.stats as BrokerStats);
+          }
+        };
+        child.on('message', onMessage);
+        child.once('exit', onExit);
+        child.send({ type: 'stats' });
+      });
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -60,4 +80,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       clearTimeout(force);
     },
   };
+}
+
+function isMessage(message: unknown, type: string): message is { type: string } {
+  return (
+    typeof message === 'object' && message !== null && 'type' in message && message.type === type
+  );
 }

@@ -57,3 +57,39 @@ describe('indexedMemoryPersistence', () => {
     expect(await topicsOf(persistence.createRetainedStreamCombi(['pd/v1/A/status']))).toEqual([]);
   });
 });
+
+describe('retained limits per device root', () => {
+  const store = (persistence: ReturnType<typeof indexedMemoryPersistence>, packet: Packet) =>
+    (persistence.storeRetained as unknown as (p: Packet) => Promise<void>)(packet);
+
+  it('refuses a new retained topic past the cap of its device, kids included', async () => {
+    const persistence = indexedMemoryPersistence({ topicsPerDevice: 3, bytesPerDevice: 1000 });
+    await store(persistence, retained('pd/v1/A/online', '1'));
+    await store(persistence, retained('pd/v1/A/status', '{}'));
+    await store(persistence, retained('pd/v1/A/kids/K1/status', '{}'));
+    expect(persistence.admits('pd/v1/A/kids/K2/status', 2)).toBe(false);
+    await expect(store(persistence, retained('pd/v1/A/kids/K2/status', '{}'))).rejects.toThrow(
+      /limit/,
+    );
+    // replacing or clearing a topic it holds, and another device, are still fine
+    await store(persistence, retained('pd/v1/A/status', '{"a":1}'));
+    await store(persistence, retained('pd/v1/B/kids/K2/status', '{}'));
+    await store(persistence, retained('pd/v1/A/kids/K1/status', ''));
+    await store(persistence, retained('pd/v1/A/kids/K2/status', '{}'));
+    expect(await topicsOf(persistence.createRetainedStreamCombi(['pd/v1/A/#']))).toEqual([
+      'pd/v1/A/kids/K2/status',
+      'pd/v1/A/online',
+      'pd/v1/A/status',
+    ]);
+    expect(persistence.totals()).toEqual({ messages: 4, bytes: 1 + 7 + 2 + 2 });
+  });
+
+  it('refuses retained bytes past the cap of its device', async () => {
+    const persistence = indexedMemoryPersistence({ topicsPerDevice: 10, bytesPerDevice: 10 });
+    await store(persistence, retained('pd/v1/A/status', '12345678'));
+    await expect(store(persistence, retained('pd/v1/A/online', '123'))).rejects.toThrow();
+    await store(persistence, retained('pd/v1/A/status', '1234567890'));
+    expect(persistence.admits('pd/v1/A/status', 11)).toBe(false);
+    expect(persistence.totals()).toEqual({ messages: 1, bytes: 10 });
+  });
+});

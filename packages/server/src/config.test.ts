@@ -5,7 +5,7 @@ describe('loadConfig', () => {
   it('uses the documented defaults when nothing is set', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);
-    expect(config.host).toBe('0.0.0.0');
+    expect(config.host).toBe('127.0.0.1');
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.pgliteDir).toMatch(/\/data\/pglite$/);
     expect(config.databaseUrl).toBeNull();
@@ -15,6 +15,18 @@ describe('loadConfig', () => {
     expect(config.webDist).toMatch(/packages\/web\/dist$/);
     expect(config.logLevel).toBe('info');
     expect(config.signInRateLimit).toBe(20);
+  });
+
+  it('in demo mode listens on loopback only, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ DEMO: 'true', HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '192.168.1.20' }).host).toBe('192.168.1.20');
+  });
+
+  it('with DEMO=false listens on every interface unless HOST says otherwise', () => {
+    expect(loadConfig({ DEMO: 'false' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DEMO: 'false', HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
   });
 
   it('treats empty values as unset', () => {

@@ -39,7 +39,8 @@ const envSchema = z.object({
       .max(65535, 'must be a whole number between 0 and 65535')
       .default(8080),
   ),
-  HOST: z.preprocess(unsetIfBlank, z.string().trim().default('0.0.0.0')),
+  // no default here: it depends on DEMO (see loadConfig)
+  HOST: z.preprocess(unsetIfBlank, z.string().trim().optional()),
   DATA_DIR: z.preprocess(unsetIfBlank, z.string().default('./data')),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   MQTT_URL: optionalUrl(['mqtt', 'mqtts', 'tcp', 'tls', 'ws', 'wss']),
@@ -81,6 +82,7 @@ export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
 
 export interface Config {
   port: number;
+  /** The interface to listen on: HOST, else loopback in demo mode and every interface without. */
   host: string;
   dataDir: string;
   /** Where the embedded database keeps its files (DATA_DIR/pglite); unused with DATABASE_URL. */
@@ -126,15 +128,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const demo = e.DEMO !== 'false';
   return {
     port: e.PORT,
-    host: e.HOST,
+    // The demo has published passwords and an outbox: it stays on this machine unless told.
+    host: e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
     pgliteDir: resolve(dataDir, 'pglite'),
     databaseUrl: e.DATABASE_URL ?? null,
     mqttUrl: e.MQTT_URL ?? null,
     smtpUrl: e.SMTP_URL ?? null,
-    demo: e.DEMO !== 'false',
+    demo,
     bannerMessage: e.BANNER_MESSAGE ?? null,
     classicUiUrl: e.CLASSIC_UI_URL ?? null,
     supportEmail: e.SUPPORT_EMAIL,

@@ -5,7 +5,7 @@ import { systemClock } from './infra/clock';
 import { type Database, openDatabase } from './infra/db/database';
 import { migrate } from './infra/db/migrate';
 import { createArgon2Hasher } from './infra/passwords';
-import { demoLoginBanner } from './demo/banner';
+import { demoExposureBanner, demoExposureWarning, demoLoginBanner } from './demo/banner';
 import { seedDemo } from './demo/seed';
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +14,7 @@ import { DEVICE_KEY, sharedSecret } from './areas/devices/server-secrets.reposit
 import { startDemoFleet } from './demo/demo-fleet';
 import { connectDeviceLink } from './infra/mqtt/device-link';
 import { startEmbeddedBroker } from './infra/mqtt/embedded-broker';
+import { isLoopbackHost } from './http/loopback';
 
 /** Entry point: config → database → migrations → demo seed → listen (docs/ARCHITECTURE.md). */
 async function main(): Promise<void> {
@@ -64,11 +65,22 @@ async function main(): Promise<void> {
   });
   await app.listen({ port: config.port, host: config.host });
   logger.info(
-    { url: config.publicOrigin, startMs: Math.round(performance.now() - startedAt) },
+    {
+      url: config.publicOrigin,
+      host: config.host,
+      startMs: Math.round(performance.now() - startedAt),
+    },
     'Powerdeck is listening',
   );
+  // Demo passwords are published: a demo reachable from elsewhere is open to anyone there.
+  const exposedOn = config.demo && !isLoopbackHost(config.host) ? config.host : undefined;
+  if (exposedOn !== undefined) {
+    logger.warn({ host: exposedOn }, demoExposureWarning(exposedOn).join(' '));
+  }
   if (demo.emails.length > 0) {
-    process.stdout.write(`\n${demoLoginBanner(demo.emails, config.publicOrigin)}\n\n`);
+    process.stdout.write(`\n${demoLoginBanner(demo.emails, config.publicOrigin, exposedOn)}\n\n`);
+  } else if (exposedOn !== undefined) {
+    process.stdout.write(`\n${demoExposureBanner(exposedOn)}\n\n`);
   }
 
   // The demo fleet (embedded broker only; run `npm run simulator` against an external one).

@@ -22,13 +22,18 @@ describe.each(testDatabases())('sign-in and accounts on $name', (testDb) => {
     await opened.dispose();
   });
 
-  async function createUser(email: string, verified = true) {
+  async function createUser(
+    email: string,
+    verified = true,
+    tier: 'STANDARD' | 'SUPPORT' = 'STANDARD',
+  ) {
     const passwordHash = await t.passwords.hash(PASSWORD);
     const row = buildUser({
       email,
       passwordHash,
       firstName: 'Ada',
       lastName: 'Lovelace',
+      tier,
       emailVerifiedAt: verified ? new Date() : null,
     });
     await opened.database.db.insert(users).values(row);
@@ -299,6 +304,48 @@ describe.each(testDatabases())('sign-in and accounts on $name', (testDb) => {
     expect(Number(messages[0]?.id)).toBeGreaterThan(Number(messages[1]?.id));
   });
 
+  it('the outbox is refused to another machine, and to this one through a proxy, naming why', async () => {
+    const refusals = [
+      await t.app.inject({ url: path('auth', 'outbox'), remoteAddress: '203.0.113.5' }),
+      await t.app.inject({ url: path('auth', 'outbox'), remoteAddress: '10.0.0.8' }),
+      ...(await Promise.all(
+        [
+          { 'x-forwarded-for': '203.0.113.5' },
+          { forwarded: 'for=203.0.113.5' },
+          { 'x-real-ip': '203.0.113.5' },
+        ].map((headers) =>
+          t.app.inject({ url: path('auth', 'outbox'), remoteAddress: '127.0.0.1', headers }),
+        ),
+      )),
+    ];
+    for (const response of refusals) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        error:
+          'The outbox can be read only on the machine the demo runs on (not through a proxy), or by a signed-in SUPPORT user.',
+      });
+    }
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const local = await t.app.inject({ url: path('auth', 'outbox'), remoteAddress });
+      expect(local.statusCode).toBe(200);
+    }
+  });
+
+  it('a signed-in SUPPORT user reads the outbox from anywhere; another signed-in user does not', async () => {
+    await createUser('staff@example.com', true, 'SUPPORT');
+    await createUser('plain@example.com');
+    const read = async (email: string) =>
+      t.app.inject({
+        url: path('auth', 'outbox'),
+        remoteAddress: '203.0.113.9',
+        headers: { cookie: cookieHeader(await login(email)), 'x-forwarded-for': '198.51.100.1' },
+      });
+    const support = await read('staff@example.com');
+    expect(support.statusCode).toBe(200);
+    expect(support.json<{ messages: unknown[] }>().messages.length).toBeGreaterThan(0);
+    expect((await read('plain@example.com')).statusCode).toBe(403);
+  });
+
   it('public config answers without a session', async () => {
     const response = await t.app.inject({ url: '/data-svc/config/data-svc.php?svc=public' });
     expect(response.statusCode).toBe(200);
@@ -332,8 +379,11 @@ describe.each(testDatabases())('outside demo mode on $name', (testDb) => {
     await opened.dispose();
   });
 
-  it('the outbox does not exist', async () => {
-    expect((await t.app.inject({ url: path('auth', 'outbox') })).statusCode).toBe(404);
+  it('the outbox does not exist, even on this machine: it answers as an unknown call', async () => {
+    const outbox = await t.app.inject({ url: path('auth', 'outbox'), remoteAddress: '127.0.0.1' });
+    const unknown = await t.app.inject({ url: path('auth', 'noSuchCall') });
+    expect(outbox.statusCode).toBe(404);
+    expect(outbox.json()).toEqual(unknown.json());
   });
 
   it('logout also clears the classic-UI switch cookie when that switch is configured', async () => {

@@ -13,9 +13,10 @@ import {
   sessionCookieOptions,
 } from '../../http/cookies';
 import { type DataSvc, authedSvc, publicSvc } from '../../http/data-svc';
-import { notFound } from '../../http/errors';
+import { forbidden } from '../../http/errors';
 import type { OutboxRepository } from '../../infra/mail/outbox.repository';
 import { type AuthService, authErrors } from './auth.service';
+import { mayReadOutbox, outboxMessages } from './outbox-access';
 import type { SessionService } from './session.service';
 
 export interface AuthRoutesDeps {
@@ -129,14 +130,25 @@ export function registerAuthRoutes(dataSvc: DataSvc, deps: AuthRoutesDeps): void
         return { ok: true };
       },
     }),
-
-    // The demo has no real mail: the console's /outbox page lists what would have been sent.
-    outbox: publicSvc({
-      methods: ['GET'],
-      async handler() {
-        if (!deps.demo) throw notFound();
-        return { messages: await deps.outbox.list() };
-      },
-    }),
   });
+
+  // The demo has no real mail: the console's /outbox page lists what would have been sent. The
+  // outbox holds every e-mailed link, password resets included, so only this machine or a SUPPORT
+  // user reads it; outside demo mode the call does not exist.
+  if (deps.demo) {
+    dataSvc.area('auth', {
+      outbox: publicSvc({
+        methods: ['GET'],
+        async handler({ auth: session, request }) {
+          const allowed = mayReadOutbox({
+            socketAddress: request.socket.remoteAddress,
+            headers: request.headers,
+            user: session?.user ?? null,
+          });
+          if (!allowed) throw forbidden(outboxMessages.localOnly);
+          return { messages: await deps.outbox.list() };
+        },
+      }),
+    });
+  }
 }

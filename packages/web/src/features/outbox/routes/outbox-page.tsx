@@ -1,5 +1,5 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconLock, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { EmptyState } from '../../../components/empty-state';
@@ -14,7 +14,7 @@ import { OutboxMessage } from '../components/outbox-message';
 export function OutboxPage() {
   usePageTitle('Outbox');
   const outbox = useOutbox();
-  const unavailable = isApiRequestError(outbox.error) && [403, 404].includes(outbox.error.status);
+  const status = isApiRequestError(outbox.error) ? outbox.error.status : undefined;
 
   return (
     <Container size="sm" py="xl">
@@ -40,8 +40,11 @@ export function OutboxPage() {
         </Text>
         {outbox.isPending && <LoadingPanel />}
         {outbox.isError &&
-          (unavailable ? (
+          (status === 404 ? (
             <EmptyState message="The outbox is only available in demo mode." />
+          ) : status === 403 ? (
+            // read only on the demo's own machine or by a SUPPORT user: the server says which
+            <EmptyState message={outbox.error.message} icon={<IconLock size={24} />} />
           ) : (
             <ErrorBanner message={outbox.error.message} onRetry={() => void outbox.refetch()} />
           ))}

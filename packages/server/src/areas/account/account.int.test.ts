@@ -1,5 +1,5 @@
 import type { AccountDetails, UserSitesData } from '@powerdeck/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OutboxRepository } from '../../infra/mail/outbox.repository';
 import { testDatabases } from '../../test/databases';
 import { type DemoApp, startDemoApp } from '../../test/demo-sessions';
@@ -39,6 +39,25 @@ describe.each(testDatabases())('profile and account on $name', (testDb) => {
     const [message] = await new OutboxRepository(d.opened.database.db).list();
     return message?.text.match(/token=([^\s]+)/)?.[1] ?? '';
   };
+
+  /** Asks for a password-reset link for `email` and waits for it (it is mailed after answering). */
+  const resetToken = async (email: string) => {
+    const outbox = new OutboxRepository(d.opened.database.db);
+    const before = (await outbox.list()).length;
+    await d.t.app.inject({
+      method: 'POST',
+      url: '/data-svc/auth/data-svc.php?svc=forgotPassword',
+      payload: { email },
+    });
+    await vi.waitFor(async () => expect((await outbox.list()).length).toBe(before + 1));
+    return decodeURIComponent(await lastLink());
+  };
+  const resetWith = (token: string) =>
+    d.t.app.inject({
+      method: 'POST',
+      url: '/data-svc/auth/data-svc.php?svc=resetPassword',
+      payload: { token, password: 'taken-over-password', passwordConfirm: 'taken-over-password' },
+    });
 
   beforeAll(async () => {
     d = await startDemoApp(testDb);
@@ -92,7 +111,8 @@ describe.each(testDatabases())('profile and account on $name', (testDb) => {
     expect(other.statusCode).toBe(403);
   });
 
-  it('changes the password only with the current one, and ends the other sessions', async () => {
+  it('changes the password only with the current one, ends the other sessions and revokes reset links', async () => {
+    const outstanding = await resetToken('fay@example.com');
     const wrong = await raw(fresh, 'changePassword', 'accountManagement', {
       json: {
         currentPassword: 'nope-nope',
@@ -112,9 +132,13 @@ describe.each(testDatabases())('profile and account on $name', (testDb) => {
     expect((await raw(fresh, 'session', 'auth')).statusCode).toBe(200);
     expect((await raw(second, 'session', 'auth')).statusCode).toBe(401);
     expect((await login('fay@example.com', 'second-password')).status).toBe(200);
+    const stale = await resetWith(outstanding);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ error: 'This reset link is invalid or has expired.' });
   });
 
-  it('changes the e-mail only when the link sent to the new address is opened, once', async () => {
+  it('changes the e-mail only when the link sent to the new address is opened, once; links mailed to the old address stop working', async () => {
+    const outstanding = await resetToken('fay@example.com');
     const asked = await raw(fresh, 'changeEmail', 'accountManagement', {
       json: { email: 'fay.new@example.com', currentPassword: 'second-password' },
     });
@@ -129,6 +153,10 @@ describe.each(testDatabases())('profile and account on $name', (testDb) => {
     const verify = () => raw('', 'verifyEmailChange', 'accountManagement', { json: { token } });
     expect((await verify()).statusCode).toBe(200);
     expect((await verify()).statusCode).toBe(400);
+    expect((await login('fay.new@example.com', 'second-password')).status).toBe(200);
+    const stale = await resetWith(outstanding);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ error: 'This reset link is invalid or has expired.' });
     expect((await login('fay.new@example.com', 'second-password')).status).toBe(200);
     const taken = await raw(fresh, 'changeEmail', 'accountManagement', {
       json: { email: 'owner@example.com', currentPassword: 'second-password' },

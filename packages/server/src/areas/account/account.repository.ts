@@ -4,6 +4,7 @@ import type { Db } from '../../infra/db/database';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { authTokens, locations, permissions, sessions, users } from '../../infra/db/schema';
 import { accountFeedback } from '../../infra/db/schema-collab';
+import { AuthRepository } from '../auth/auth.repository';
 
 export type AccountUserRow = typeof users.$inferSelect;
 
@@ -72,6 +73,11 @@ export class AccountRepository {
           isNull(sessions.revokedAt),
         ),
       );
+  }
+
+  /** Every outstanding e-mailed link of the user stops working (AuthRepository.revokeLinkTokens). */
+  async revokeLinkTokens(userId: string, at: Date): Promise<void> {
+    await new AuthRepository(this.db).revokeLinkTokens(userId, at);
   }
 
   /** Drops earlier unused change-email links, so only the newest one works. */

@@ -55,7 +55,10 @@ export class AccountService {
     return this.details(user);
   }
 
-  /** Checks the current password, sets the new one and ends every other session of the user. */
+  /**
+   * Checks the current password, sets the new one, revokes the e-mailed links still outstanding
+   * and ends every other session of the user.
+   */
   async changePassword(
     user: SessionUser,
     sessionId: string,
@@ -63,7 +66,9 @@ export class AccountService {
   ): Promise<void> {
     const row = await this.requireCurrentPassword(user, input.currentPassword);
     await this.deps.repo.setPasswordHash(row.id, await this.deps.passwords.hash(input.password));
-    await this.deps.repo.revokeOtherSessions(row.id, sessionId, this.deps.clock.now());
+    const now = this.deps.clock.now();
+    await this.deps.repo.revokeLinkTokens(row.id, now);
+    await this.deps.repo.revokeOtherSessions(row.id, sessionId, now);
   }
 
   /** Sends a single-use link to the new address; the e-mail changes only when it is opened. */
@@ -106,6 +111,8 @@ export class AccountService {
     if (!(await this.deps.repo.setEmail(found.userId, found.email, now))) {
       throw conflict(accountMessages.emailTaken);
     }
+    // links mailed to the old address (a reset among them) must not outlive it
+    await this.deps.repo.revokeLinkTokens(found.userId, now);
   }
 
   async classicUiFeedback(user: SessionUser, feedback: Record<string, unknown>): Promise<true> {

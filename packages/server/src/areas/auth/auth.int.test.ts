@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../demo/builders';
 import { users } from '../../infra/db/schema';
 import { type OpenedTestDatabase, testDatabases } from '../../test/databases';
@@ -46,13 +46,30 @@ describe.each(testDatabases())('sign-in and accounts on $name', (testDb) => {
   const login = (email: string, password = PASSWORD, ip?: string) =>
     post('login', { email, password }, {}, ip);
 
-  async function outboxLink(to: string, pathname: string): Promise<string> {
+  async function mailsTo(to: string): Promise<{ to: string; subject: string; text: string }[]> {
     const response = await t.app.inject({ url: path('auth', 'outbox') });
-    const { messages } = response.json<{ messages: { to: string; text: string }[] }>();
-    const text = messages.find((m) => m.to === to)?.text ?? '';
-    const link = text.match(new RegExp(`https?://\\S+${pathname}\\?token=\\S+`))?.[0];
-    if (!link) throw new Error(`no ${pathname} link mailed to ${to}`);
-    return link;
+    const { messages } = response.json<{
+      messages: { to: string; subject: string; text: string }[];
+    }>();
+    return messages.filter((m) => m.to === to);
+  }
+
+  /** The newest link mailed to `to`; waits for it (forgot-password mails after answering). */
+  async function outboxLink(to: string, pathname: string): Promise<string> {
+    const pattern = new RegExp(`https?://\\S+${pathname}\\?token=\\S+`);
+    return vi.waitFor(async () => {
+      const link = (await mailsTo(to)).map((m) => m.text.match(pattern)?.[0]).find(Boolean);
+      if (!link) throw new Error(`no ${pathname} link mailed to ${to}`);
+      return link;
+    });
+  }
+
+  /** Asks for a reset link and waits for a new one to arrive. */
+  async function resetLinkFor(email: string): Promise<string> {
+    const before = (await mailsTo(email)).length;
+    expect((await post('forgotPassword', { email })).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await mailsTo(email)).length).toBe(before + 1));
+    return outboxLink(email, '/reset-password');
   }
   const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
 
@@ -261,8 +278,7 @@ describe.each(testDatabases())('sign-in and accounts on $name', (testDb) => {
   it('a reset link sets the password once and signs the account out everywhere', async () => {
     await createUser('reset@example.com');
     const oldSession = cookieHeader(await login('reset@example.com'));
-    expect((await post('forgotPassword', { email: 'reset@example.com' })).statusCode).toBe(200);
-    const link = await outboxLink('reset@example.com', '/reset-password');
+    const link = await resetLinkFor('reset@example.com');
     expect(link.startsWith(`${TEST_ORIGIN}/reset-password?token=`)).toBe(true);
 
     const body = {
@@ -286,8 +302,7 @@ describe.each(testDatabases())('sign-in and accounts on $name', (testDb) => {
 
   it('a reset link expires after an hour', async () => {
     await createUser('slow@example.com');
-    await post('forgotPassword', { email: 'slow@example.com' });
-    const link = await outboxLink('slow@example.com', '/reset-password');
+    const link = await resetLinkFor('slow@example.com');
     t.clock.advance(60 * 60 * 1000 + 1000);
     const body = {
       token: tokenOf(link),
@@ -295,6 +310,37 @@ describe.each(testDatabases())('sign-in and accounts on $name', (testDb) => {
       passwordConfirm: 'brand new secret',
     };
     expect((await post('resetPassword', body)).statusCode).toBe(400);
+  });
+
+  it('a reset revokes every other reset and verification link of the account: they answer like used ones', async () => {
+    const email = 'many-links@example.com';
+    await post('signup', {
+      firstName: 'M',
+      lastName: 'Any',
+      email,
+      password: 'long enough',
+      passwordConfirm: 'long enough',
+    });
+    const verifyLink = await outboxLink(email, '/new-account-verify');
+    const older = await resetLinkFor(email);
+    const newer = await resetLinkFor(email);
+    expect(newer).not.toBe(older);
+
+    const reset = (link: string) =>
+      post('resetPassword', {
+        token: tokenOf(link),
+        password: 'brand new secret',
+        passwordConfirm: 'brand new secret',
+      });
+    expect((await reset(newer)).statusCode).toBe(200);
+    const olderAfter = await reset(older);
+    expect(olderAfter.statusCode).toBe(400);
+    expect(olderAfter.json()).toEqual({ error: 'This reset link is invalid or has expired.' });
+    const verifyAfter = await post('verifyEmail', { token: tokenOf(verifyLink) });
+    expect(verifyAfter.statusCode).toBe(400);
+    expect(verifyAfter.json()).toEqual({
+      error: 'This verification link is invalid or has expired.',
+    });
   });
 
   it('the outbox lists the newest message first', async () => {

@@ -92,6 +92,18 @@ export class AuthRepository {
     await this.db.delete(loginFailures).where(eq(loginFailures.email, email));
   }
 
+  /**
+   * Revokes every outstanding e-mailed link of the user (verification, password reset, e-mail
+   * change): after a password reset, a password change or an e-mail change, an older link answers
+   * like a used one.
+   */
+  async revokeLinkTokens(userId: string, at: Date): Promise<void> {
+    await this.db
+      .update(authTokens)
+      .set({ usedAt: at })
+      .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
+  }
+
   /** Drops tokens that can no longer be used (housekeeping when a new one is issued). */
   async deleteDeadTokens(userId: string, now: Date): Promise<void> {
     await this.db

@@ -132,7 +132,7 @@ export class AuthService {
     });
   }
 
-  /** Sets the new password and signs the account out everywhere. */
+  /** Sets the new password, revokes the other e-mailed links, signs the account out everywhere. */
   async resetPassword(input: ResetPasswordInput): Promise<void> {
     const { repo, clock, passwords } = this.deps;
     const now = clock.now();
@@ -141,6 +141,7 @@ export class AuthService {
     await repo.setPasswordHash(userId, await passwords.hash(input.password));
     // the link arrived by e-mail, which proves the address
     await repo.markEmailVerified(userId, now);
+    await repo.revokeLinkTokens(userId, now);
     await this.deps.sessions.revokeAllForUser(userId);
     const user = await repo.findUserById(userId);
     if (user) await repo.clearFailures(user.email);

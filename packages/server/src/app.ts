@@ -53,9 +53,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const passwords = deps.passwords ?? createArgon2Hasher();
   const db = deps.db.db;
 
+  // request.ip is the client's own address only through proxies named in TRUST_PROXY
+  const trustProxy = config.trustProxy.length > 0 ? config.trustProxy : false;
   const app: FastifyInstance = deps.logger
-    ? Fastify({ loggerInstance: deps.logger })
-    : Fastify({ logger: { level: config.logLevel } });
+    ? Fastify({ loggerInstance: deps.logger, trustProxy })
+    : Fastify({ logger: { level: config.logLevel }, trustProxy });
 
   installErrorHandler(app);
   await app.register(fastifyCookie);

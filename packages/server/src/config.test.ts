@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     expect(config.webDist).toMatch(/packages\/web\/dist$/);
     expect(config.logLevel).toBe('info');
     expect(config.signInRateLimit).toBe(20);
+    expect(config.trustProxy).toEqual([]);
   });
 
   it('in demo mode listens on loopback only, unless HOST says otherwise', () => {
@@ -27,6 +28,14 @@ describe('loadConfig', () => {
   it('with DEMO=false listens on every interface unless HOST says otherwise', () => {
     expect(loadConfig({ DEMO: 'false' }).host).toBe('0.0.0.0');
     expect(loadConfig({ DEMO: 'false', HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+  });
+
+  it('reads TRUST_PROXY as a list of proxy addresses and subnets', () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
   });
 
   it('treats empty values as unset', () => {
@@ -61,6 +70,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['CLASSIC_UI_URL', 'ftp://old'],
     ['SIGNIN_RATE_LIMIT', '0'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,proxy.example.com'],
   ])('a bad %s value is refused with a message naming it', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));

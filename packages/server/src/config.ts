@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -68,6 +69,16 @@ const envSchema = z.object({
       .min(1, 'must be a whole number of at least 1')
       .default(20),
   ),
+  TRUST_PROXY: z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .transform((value) => value.split(',').map((entry) => entry.trim()))
+      .refine((entries) => entries.every(isAddressOrSubnet), {
+        message: 'must be a comma-separated list of IP addresses or subnets (e.g. 10.0.0.0/8)',
+      })
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     unsetIfBlank,
     z
@@ -77,6 +88,15 @@ const envSchema = z.object({
       .default('info'),
   ),
 });
+
+/** An IP address, or a subnet as address/prefix-length (10.0.0.0/8, fd00::/8). */
+function isAddressOrSubnet(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
 
@@ -102,6 +122,11 @@ export interface Config {
   logLevel: LogLevel;
   /** Sign-in attempts a minute from one address before 429 (the per-account throttle is apart). */
   signInRateLimit: number;
+  /**
+   * Addresses of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty:
+   * none, the client address is the connection's. Throttling by address needs it behind a proxy.
+   */
+  trustProxy: string[];
 }
 
 /** A configuration value the server cannot start with; the message names the variable. */
@@ -150,5 +175,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(repoRoot, 'packages/web/dist'),
     logLevel: e.LOG_LEVEL,
     signInRateLimit: e.SIGNIN_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY ?? [],
   };
 }

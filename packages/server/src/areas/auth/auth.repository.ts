@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/database';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { authTokens, loginFailures, users } from '../../infra/db/schema';
+import type { FailureCount } from './login-throttle';
 
 export type UserRow = typeof users.$inferSelect;
 export type AuthTokenKind = (typeof authTokens.$inferSelect)['kind'];
@@ -72,24 +73,57 @@ export class AuthRepository {
     return row?.userId ?? null;
   }
 
-  async failuresSince(email: string, since: Date): Promise<Date[]> {
-    const rows = await this.db
-      .select({ failedAt: loginFailures.failedAt })
+  /**
+   * Failed sign-ins of the pair (email, ip) since `accountSince`, and of the address across all
+   * e-mails since `addressSince`, in one read of the address's rows.
+   */
+  async failureCounts(
+    email: string,
+    ip: string,
+    windows: { accountSince: Date; addressSince: Date },
+  ): Promise<{ account: FailureCount; address: FailureCount }> {
+    const failedAt = loginFailures.failedAt;
+    const ofAccount = sql`${loginFailures.email} = ${email} and ${failedAt} > ${windows.accountSince}`;
+    const ofAddress = sql`${failedAt} > ${windows.addressSince}`;
+    const earliest =
+      windows.accountSince < windows.addressSince ? windows.accountSince : windows.addressSince;
+    const [row] = await this.db
+      .select({
+        accountCount: sql<number>`count(*) filter (where ${ofAccount})`.mapWith(Number),
+        accountLatest: sql<Date | null>`max(${failedAt}) filter (where ${ofAccount})`.mapWith(
+          failedAt,
+        ),
+        addressCount: sql<number>`count(*) filter (where ${ofAddress})`.mapWith(Number),
+        addressLatest: sql<Date | null>`max(${failedAt}) filter (where ${ofAddress})`.mapWith(
+          failedAt,
+        ),
+      })
       .from(loginFailures)
-      .where(and(eq(loginFailures.email, email), gt(loginFailures.failedAt, since)));
-    return rows.map((r) => r.failedAt);
+      .where(and(eq(loginFailures.ip, ip), gt(failedAt, earliest)));
+    return {
+      account: { count: row?.accountCount ?? 0, latest: row?.accountLatest ?? null },
+      address: { count: row?.addressCount ?? 0, latest: row?.addressLatest ?? null },
+    };
   }
 
-  /** Records a failure and forgets this address's failures that have left the window. */
+  /** Records a failure and forgets this e-mail's and address's failures that left the window. */
   async recordFailure(email: string, ip: string, at: Date, forgetBefore: Date): Promise<void> {
     await this.db
       .delete(loginFailures)
-      .where(and(eq(loginFailures.email, email), lt(loginFailures.failedAt, forgetBefore)));
+      .where(
+        and(
+          or(eq(loginFailures.email, email), eq(loginFailures.ip, ip)),
+          lt(loginFailures.failedAt, forgetBefore),
+        ),
+      );
     await this.db.insert(loginFailures).values({ email, ip, failedAt: at });
   }
 
-  async clearFailures(email: string): Promise<void> {
-    await this.db.delete(loginFailures).where(eq(loginFailures.email, email));
+  /** Forgets the failures of one (e-mail, address) pair: its owner proved who they are there. */
+  async clearFailures(email: string, ip: string): Promise<void> {
+    await this.db
+      .delete(loginFailures)
+      .where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip)));
   }
 
   /**

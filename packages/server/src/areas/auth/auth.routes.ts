@@ -125,8 +125,8 @@ export function registerAuthRoutes(dataSvc: DataSvc, deps: AuthRoutesDeps): void
       methods: ['POST'],
       input: resetPasswordSchema,
       rateLimit: { max: 20, windowMs: minute, message: authErrors.badResetLink },
-      async handler({ input }) {
-        await auth.resetPassword(input);
+      async handler({ input, request }) {
+        await auth.resetPassword(input, clientMeta(request));
         return { ok: true };
       },
     }),

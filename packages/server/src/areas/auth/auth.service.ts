@@ -44,8 +44,9 @@ export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
   /**
-   * Checks the password and opens a session. Throttled accounts are refused before any hash is
-   * computed, so a password-guessing run costs the server nothing.
+   * Checks the password and opens a session. A throttled (account, address) pair or address is
+   * refused before any hash is computed, so a password-guessing run costs the server nothing
+   * (login-throttle.ts has the rules).
    */
   async login(
     input: LoginInput,
@@ -53,8 +54,13 @@ export class AuthService {
   ): Promise<{ user: SessionUser; cookieValue: string }> {
     const { repo, clock, passwords } = this.deps;
     const now = clock.now();
-    const windowStart = new Date(now.getTime() - LOGIN_THROTTLE.windowMs);
-    const decision = loginThrottle(await repo.failuresSince(input.email, windowStart), now);
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const { account, address } = LOGIN_THROTTLE;
+    const failures = await repo.failureCounts(input.email, meta.ip, {
+      accountSince: ago(account.windowMs),
+      addressSince: ago(address.windowMs),
+    });
+    const decision = loginThrottle(failures, now);
     if (decision.throttled) throw tooManyRequests(authErrors.throttled, decision.retryAfterSeconds);
 
     const user = await repo.findUserByEmail(input.email);
@@ -63,12 +69,13 @@ export class AuthService {
       input.password,
     );
     if (!user || !matches) {
-      await repo.recordFailure(input.email, meta.ip, now, windowStart);
+      const forgetBefore = ago(Math.max(account.windowMs, address.windowMs));
+      await repo.recordFailure(input.email, meta.ip, now, forgetBefore);
       throw unauthorized(authErrors.badCredentials);
     }
     if (user.emailVerifiedAt === null) throw forbidden(authErrors.unverified);
 
-    await repo.clearFailures(input.email);
+    await repo.clearFailures(input.email, meta.ip);
     const cookieValue = await this.deps.sessions.create(user.id, meta);
     return { user: toSessionUser(user), cookieValue };
   }
@@ -132,8 +139,11 @@ export class AuthService {
     });
   }
 
-  /** Sets the new password, revokes the other e-mailed links, signs the account out everywhere. */
-  async resetPassword(input: ResetPasswordInput): Promise<void> {
+  /**
+   * Sets the new password, revokes every other e-mailed link of the account, signs it out
+   * everywhere, and forgets the failed sign-ins from the address that opened the link.
+   */
+  async resetPassword(input: ResetPasswordInput, meta: ClientMeta): Promise<void> {
     const { repo, clock, passwords } = this.deps;
     const now = clock.now();
     const userId = await repo.consumeToken('reset_password', hashSecret(input.token), now);
@@ -144,7 +154,7 @@ export class AuthService {
     await repo.revokeLinkTokens(userId, now);
     await this.deps.sessions.revokeAllForUser(userId);
     const user = await repo.findUserById(userId);
-    if (user) await repo.clearFailures(user.email);
+    if (user) await repo.clearFailures(user.email, meta.ip);
   }
 
   private async issueToken(kind: AuthTokenKind, userId: string, ttlMs: number): Promise<string> {

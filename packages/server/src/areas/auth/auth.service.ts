@@ -6,11 +6,11 @@ import type {
   SignupInput,
 } from '@powerdeck/domain';
 import { randomUUID } from 'node:crypto';
-import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors';
 import type { Clock } from '../../infra/clock';
 import type { Mailer } from '../../infra/mail/mailer';
 import type { PasswordHasher } from '../../infra/passwords';
-import type { AuthRepository, AuthTokenKind } from './auth.repository';
+import type { AuthRepository, AuthTokenKind, UserRow } from './auth.repository';
 import { LOGIN_THROTTLE, loginThrottle } from './login-throttle';
 import { hashSecret, newSecret } from './secrets';
 import { type ClientMeta, type SessionService, toSessionUser } from './session.service';
@@ -19,7 +19,6 @@ export const authErrors = {
   badCredentials: 'Incorrect email or password.',
   unverified: 'Please verify your email address before signing in.',
   throttled: 'Too many sign-in attempts. Please wait a few minutes and try again.',
-  emailTaken: 'An account with this email already exists.',
   badVerifyLink: 'This verification link is invalid or has expired.',
   badResetLink: 'This reset link is invalid or has expired.',
 } as const;
@@ -41,6 +40,9 @@ export interface AuthServiceDeps {
 
 /** Sign-in, sign-up, e-mail verification and password reset rules. */
 export class AuthService {
+  /** Work done after answering (forgotPassword), one at a time. */
+  private background: Promise<void> = Promise.resolve();
+
   constructor(private readonly deps: AuthServiceDeps) {}
 
   /**
@@ -80,20 +82,35 @@ export class AuthService {
     return { user: toSessionUser(user), cookieValue };
   }
 
+  /**
+   * Creates the account and mails its verification link. A taken address answers the same (no
+   * account enumeration, ASVS 5.0 §6.3.8) and costs the same password hash; its owner is told by
+   * e-mail instead, with no link that changes anything.
+   */
   async signup(input: SignupInput): Promise<void> {
     const { repo, clock, passwords } = this.deps;
-    if (await repo.findUserByEmail(input.email)) throw conflict(authErrors.emailTaken);
+    const existing = await repo.findUserByEmail(input.email);
+    const passwordHash = await passwords.hash(input.password);
+    if (existing) {
+      await this.mailSignupAttempt(existing);
+      return;
+    }
     const userId = randomUUID();
     const created = await repo.createUser({
       id: userId,
       email: input.email,
-      passwordHash: await passwords.hash(input.password),
+      passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,
       tier: 'STANDARD',
       createdAt: clock.now(),
     });
-    if (!created) throw conflict(authErrors.emailTaken);
+    if (!created) {
+      // taken meanwhile by a sign-up running at the same time
+      const owner = await repo.findUserByEmail(input.email);
+      if (owner) await this.mailSignupAttempt(owner);
+      return;
+    }
     const token = await this.issueToken('verify_email', userId, VERIFY_EMAIL_TTL_MS);
     await this.deps.mailer.send({
       to: input.email,
@@ -118,8 +135,35 @@ export class AuthService {
     await repo.markEmailVerified(userId, now);
   }
 
-  /** Sends a reset link when the account exists; says nothing either way. */
-  async forgotPassword(input: ForgotPasswordInput): Promise<void> {
+  /**
+   * Answers at once and does the work afterwards, in order with other such work: the request does
+   * the same (no lookup, no write, no mail) whether the account exists or not, so neither its
+   * answer nor its timing tells (ASVS 5.0 §6.3.8). `onError` hears of a failure of the later work.
+   */
+  forgotPassword(input: ForgotPasswordInput, onError: (error: unknown) => void): void {
+    this.background = this.background.then(() => this.sendResetLink(input)).catch(onError);
+  }
+
+  /**
+   * Sets the new password, revokes every other e-mailed link of the account, signs it out
+   * everywhere, and forgets the failed sign-ins from the address that opened the link.
+   */
+  async resetPassword(input: ResetPasswordInput, meta: ClientMeta): Promise<void> {
+    const { repo, clock, passwords } = this.deps;
+    const now = clock.now();
+    const userId = await repo.consumeToken('reset_password', hashSecret(input.token), now);
+    if (!userId) throw badRequest(authErrors.badResetLink);
+    await repo.setPasswordHash(userId, await passwords.hash(input.password));
+    // the link arrived by e-mail, which proves the address
+    await repo.markEmailVerified(userId, now);
+    await repo.revokeLinkTokens(userId, now);
+    await this.deps.sessions.revokeAllForUser(userId);
+    const user = await repo.findUserById(userId);
+    if (user) await repo.clearFailures(user.email, meta.ip);
+  }
+
+  /** Mails a reset link when the account exists; nothing otherwise. */
+  private async sendResetLink(input: ForgotPasswordInput): Promise<void> {
     const user = await this.deps.repo.findUserByEmail(input.email);
     if (!user) return;
     await this.deps.repo.deleteDeadTokens(user.id, this.deps.clock.now());
@@ -139,22 +183,24 @@ export class AuthService {
     });
   }
 
-  /**
-   * Sets the new password, revokes every other e-mailed link of the account, signs it out
-   * everywhere, and forgets the failed sign-ins from the address that opened the link.
-   */
-  async resetPassword(input: ResetPasswordInput, meta: ClientMeta): Promise<void> {
-    const { repo, clock, passwords } = this.deps;
-    const now = clock.now();
-    const userId = await repo.consumeToken('reset_password', hashSecret(input.token), now);
-    if (!userId) throw badRequest(authErrors.badResetLink);
-    await repo.setPasswordHash(userId, await passwords.hash(input.password));
-    // the link arrived by e-mail, which proves the address
-    await repo.markEmailVerified(userId, now);
-    await repo.revokeLinkTokens(userId, now);
-    await this.deps.sessions.revokeAllForUser(userId);
-    const user = await repo.findUserById(userId);
-    if (user) await repo.clearFailures(user.email, meta.ip);
+  /** Tells the owner of an address that someone tried to sign up with it (no link in it acts). */
+  private async mailSignupAttempt(owner: UserRow): Promise<void> {
+    const origin = this.deps.publicOrigin;
+    await this.deps.mailer.send({
+      to: owner.email,
+      subject: 'Someone tried to sign up with your Powerdeck address',
+      text: [
+        `Hello ${owner.firstName},`,
+        '',
+        'Someone tried to create a Powerdeck account with this email address, which already has',
+        'one. No account was created and nothing was changed.',
+        '',
+        `If it was you, sign in at ${origin}/login, or choose a new password at`,
+        `${origin}/forgot-password.`,
+        '',
+        'If it was not you, you can ignore this message.',
+      ].join('\n'),
+    });
   }
 
   private async issueToken(kind: AuthTokenKind, userId: string, ttlMs: number): Promise<string> {

@@ -8,10 +8,11 @@ import { createModel } from './models/registry';
 import { TEST_TIMING } from './models/types';
 import { realScheduler } from './scheduler';
 import { SimulatedDevice } from './simulated-device';
+import { checkMosquitto } from '../../server/src/test/services';
 
-// Mosquitto runs here and on CI; only an explicit MQTT_TEST_URL=none skips this file.
-const url = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
-const skip = url === 'none';
+// Mosquitto at MQTT_TEST_URL: skipped with a message where it does not answer, required on CI.
+const mosquitto = await checkMosquitto();
+const url = mosquitto.url;
 const devId = `1065A3${randomBytes(3).toString('hex').toUpperCase()}`;
 const address = { devId };
 
@@ -43,7 +44,8 @@ const ackWith = (id: string) => (text: string) => {
   return ack.id === id ? ack : undefined;
 };
 
-describe.skipIf(skip)('simulated device on a real broker', () => {
+const suite = 'simulated device on a real broker';
+describe.skipIf(!mosquitto.reachable)(mosquitto.skipReason || suite, () => {
   let cloud: MqttClient;
   let device: SimulatedDevice;
 

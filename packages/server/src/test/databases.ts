@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../infra/db/database';
+import { canConnect } from './services';
 
 export interface OpenedTestDatabase {
   database: Database;
@@ -28,6 +29,15 @@ function postgres(adminUrl: string): TestDatabase {
   return {
     name: 'PostgreSQL',
     async open() {
+      // Set on purpose, so required: fail at once and say so, not after the hook timeout (a URL
+      // without a host names a Unix socket, which pg finds itself).
+      const shown = new URL(adminUrl);
+      if (shown.hostname && !(await canConnect(adminUrl))) {
+        if (shown.password) shown.password = '***';
+        throw new Error(
+          `PostgreSQL not reachable at TEST_DATABASE_URL=${shown.toString()} — start it, or unset TEST_DATABASE_URL to run on PGlite only`,
+        );
+      }
       const name = `pd_test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();

@@ -10,6 +10,7 @@ import type { Database } from '../infra/db/database';
 import { devices, locations, outlets, permissions, users } from '../infra/db/schema';
 import { deriveDeviceSecret } from '@powerdeck/domain/device-credentials';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../infra/mqtt/embedded-broker';
+import { checkMosquitto } from './services';
 import { TestClock } from './test-app';
 
 /** A clock that runs in real time (devices check command expiry against their own clock). */
@@ -35,9 +36,19 @@ export interface TestBroker {
 
 export const TEST_DEVICE_KEY = 'test-device-key';
 
-/** The embedded broker, and Mosquitto at MQTT_TEST_URL (default mqtt://127.0.0.1:1883). */
-export function testBrokers(): { name: string; start(): Promise<TestBroker> }[] {
-  const mosquittoUrl = process.env.MQTT_TEST_URL?.trim() || 'mqtt://127.0.0.1:1883';
+/**
+ * The embedded broker, and Mosquitto at MQTT_TEST_URL (default mqtt://127.0.0.1:1883) when it
+ * answers. Call at the top level of a test file (`await testBrokers()`): when Mosquitto does not
+ * answer, its cases are left out and a skipped test names the reason; with REQUIRE_SERVICES=true
+ * the file fails instead (see ./services).
+ */
+export async function testBrokers(): Promise<{ name: string; start(): Promise<TestBroker> }[]> {
+  const mosquitto = await checkMosquitto();
+  if (!mosquitto.reachable) {
+    // imported here, not at the top: benchmarks import this module outside Vitest
+    const { it } = await import('vitest');
+    it.skip(mosquitto.skipReason, () => {});
+  }
   return [
     {
       name: 'embedded broker',
@@ -57,16 +68,20 @@ export function testBrokers(): { name: string; start(): Promise<TestBroker> }[] 
         };
       },
     },
-    {
-      name: 'Mosquitto',
-      start: () =>
-        Promise.resolve({
-          name: 'mosquitto',
-          url: mosquittoUrl,
-          enforcesAcl: false,
-          stop: () => Promise.resolve(),
-        }),
-    },
+    ...(mosquitto.reachable
+      ? [
+          {
+            name: 'Mosquitto',
+            start: () =>
+              Promise.resolve({
+                name: 'mosquitto',
+                url: mosquitto.url,
+                enforcesAcl: false,
+                stop: () => Promise.resolve(),
+              }),
+          },
+        ]
+      : []),
   ];
 }
 

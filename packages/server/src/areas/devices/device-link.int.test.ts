@@ -26,7 +26,7 @@ import {
 import { SseClient, eventually } from '../../test/sse';
 import { type TestApp, startTestApp } from '../../test/test-app';
 
-const cases = testBrokers().flatMap((broker) =>
+const cases = (await testBrokers()).flatMap((broker) =>
   testDatabases().map((database) => ({
     name: `${broker.name} and ${database.name}`,
     broker,

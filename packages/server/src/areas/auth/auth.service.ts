@@ -141,7 +141,12 @@ export class AuthService {
    * answer nor its timing tells (ASVS 5.0 §6.3.8). `onError` hears of a failure of the later work.
    */
   forgotPassword(input: ForgotPasswordInput, onError: (error: unknown) => void): void {
-    this.background = this.background.then(() => this.sendResetLink(input)).catch(onError);
+    this.background = this.background
+      // after the answer is written: an in-process database (PGlite) would otherwise do the
+      // lookup on this thread before the answer leaves
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(() => this.sendResetLink(input))
+      .catch(onError);
   }
 
   /**

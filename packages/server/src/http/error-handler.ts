@@ -1,14 +1,30 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { HttpError, messages } from './errors';
-import { zodFields } from './validation';
+import { HttpError, badRequest, messages } from './errors';
+import { findNul, multipartWithoutBoundary, zodFields } from './validation';
 
 /**
  * Every error becomes a JSON `{error, fields?}` answer. Client mistakes (bad JSON, wrong content
  * type, too large, schema failures) keep their 4xx status; anything else is logged and is a 500
  * without details (ARCHITECTURE §6: never a 500 for client input).
+ *
+ * Input no route can take is refused here once, for every route: a multipart body without a
+ * boundary, and a NUL character anywhere in the query, path or body (PostgreSQL refuses NUL in
+ * text, so it would otherwise fail deep in a query as a 500).
  */
 export function installErrorHandler(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (multipartWithoutBoundary(request.headers['content-type'])) {
+      const message = 'A multipart/form-data body needs a boundary.';
+      done(badRequest(message, { 'content-type': message }));
+      return;
+    }
+    done();
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const refused = findNul([request.query, request.params, request.body]);
+    done(refused ? badRequest(refused.message, { [refused.field]: refused.message }) : undefined);
+  });
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);

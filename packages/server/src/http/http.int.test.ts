@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenedTestDatabase, testDatabases } from '../test/databases';
+import { SessionMint } from '../test/session-mint';
 import { type TestApp, TEST_ORIGIN, path, startTestApp } from '../test/test-app';
 
 function fakeWebDist(): string {
@@ -149,5 +150,118 @@ describe.each(testDatabases())('without a built console on $name', (testDb) => {
     expect(page.statusCode).toBe(503);
     expect(page.body).toContain('npm run build');
     expect((await t.app.inject({ url: path('config', 'public') })).statusCode).toBe(200);
+  });
+});
+
+describe.each(testDatabases())('malformed input on $name', (testDb) => {
+  let opened: OpenedTestDatabase;
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    opened = await testDb.open();
+    t = await startTestApp(opened.database);
+    cookie = (await new SessionMint(opened.database, t.clock).throwawayUser()).cookie;
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await opened.dispose();
+  });
+
+  const nulRefused = (field: string) => {
+    const message = `${field} must not contain a NUL character`;
+    return { error: message, fields: { [field]: message } };
+  };
+
+  it('a NUL character in a query field is a 400 naming the field, not a 500', async () => {
+    const response = await t.app.inject({
+      url: path('locations', 'getDeviceCount', 'siteId=site%00one'),
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(nulRefused('siteId'));
+  });
+
+  it('a NUL character in a form or JSON body, at any depth, is a 400 naming the field', async () => {
+    const form = await t.app.inject({
+      method: 'POST',
+      url: path('siteManagement', 'createNote'),
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'siteId=abc&note=hello%00there',
+    });
+    expect(form.statusCode).toBe(400);
+    expect(form.json()).toEqual(nulRefused('note'));
+    const json = await t.app.inject({
+      method: 'POST',
+      url: path('clientLocation', 'addLocationAndClient'),
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ location: { name: 'Lobby\u0000', timezone: '-8.00' } }),
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toEqual(nulRefused('location.name'));
+  });
+
+  it('a NUL character is refused on the routes outside the data-svc dispatcher too', async () => {
+    for (const [url, field] of [
+      ['/data-svc/settingsManagement/devGet.php?devId=ABCDEF12&devClass=m4315%00', 'devClass'],
+      ['/data-svc/bb232/sequencers.php?req=redraw&devId=ABCDEF12&value=%00', 'value'],
+      ['/data-svc/eventPuller/getEvents.php?devId=ABCDEF12&clientId=0&batch=%00', 'batch'],
+      ['/data-svc/eventPuller/alertsPusher.php?lastEventId=1%00', 'lastEventId'],
+    ] as const) {
+      const response = await t.app.inject({ url, headers: { cookie } });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual(nulRefused(field));
+    }
+  });
+
+  it('a multipart body without a boundary is a 400, not a 500', async () => {
+    const message = 'A multipart/form-data body needs a boundary.';
+    for (const type of ['multipart/form-data', 'multipart/form-data; charset=utf-8']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: path('images', 'uploadPicture'),
+        headers: { cookie, 'content-type': type },
+        payload: 'fileToUpload=x',
+      });
+      expect(response.statusCode, type).toBe(400);
+      expect(response.json(), type).toEqual({
+        error: message,
+        fields: { 'content-type': message },
+      });
+    }
+  });
+
+  it("Fastify's own client errors stay 4xx: bad encoding, size, content type, JSON", async () => {
+    const login = path('auth', 'login');
+    const cases = [
+      { url: `${path('config', 'public')}&x=%E0%A4%A`, status: 200 },
+      { url: '/data-svc/config/data-svc.php%zz?svc=public', status: 400 },
+      { url: '/locations/%E0%A4%A', status: 400 },
+      {
+        method: 'POST' as const,
+        url: login,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1_100_000) }),
+        status: 413,
+      },
+      {
+        method: 'POST' as const,
+        url: login,
+        headers: { 'content-type': 'application/xml' },
+        payload: '<login/>',
+        status: 415,
+      },
+      {
+        method: 'POST' as const,
+        url: login,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"__proto__":{"admin":true}}',
+        status: 400,
+      },
+    ];
+    for (const { status, ...request } of cases) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode, request.url).toBe(status);
+      expect(response.json(), request.url).toHaveProperty(status === 200 ? 'brand' : 'error');
+    }
   });
 });

@@ -91,10 +91,19 @@ export interface DataSvc {
   area(name: string, svcs: Record<string, Svc>): void;
 }
 
+/**
+ * `svc` from the query string or, when absent there, from the body: spec §7 control POSTs are
+ * form-encoded with `svc` among the fields. Before the body is parsed only the query counts.
+ */
 function svcName(request: FastifyRequest): string {
   const query = request.query as Record<string, unknown> | undefined;
-  const svc = query?.svc;
-  return typeof svc === 'string' ? svc : '';
+  if (typeof query?.svc === 'string') return query.svc;
+  const body = request.body;
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const svc = (body as Record<string, unknown>).svc;
+    if (typeof svc === 'string') return svc;
+  }
+  return '';
 }
 
 function inputOf(request: FastifyRequest): Record<string, unknown> {
@@ -119,6 +128,8 @@ export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc 
       url: `/data-svc/${area}/:script`,
       config: {
         rateLimit: {
+          // after the body is parsed, so a `svc` given in a form or JSON body is limited too
+          hook: 'preHandler',
           keyGenerator: (request: FastifyRequest) => `${request.ip}|${area}|${svcName(request)}`,
           allowList: (request: FastifyRequest) => rateLimitOf(request) === undefined,
           max: (request: FastifyRequest) => rateLimitOf(request)?.max ?? Number.MAX_SAFE_INTEGER,

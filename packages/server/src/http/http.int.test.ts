@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenedTestDatabase, testDatabases } from '../test/databases';
+import { type DemoApp, startDemoApp } from '../test/demo-sessions';
 import { SessionMint } from '../test/session-mint';
 import { type TestApp, TEST_ORIGIN, path, startTestApp } from '../test/test-app';
 
@@ -263,5 +264,92 @@ describe.each(testDatabases())('malformed input on $name', (testDb) => {
       expect(response.statusCode, request.url).toBe(status);
       expect(response.json(), request.url).toHaveProperty(status === 200 ? 'brand' : 'error');
     }
+  });
+});
+
+describe.each(testDatabases())("the spec's call shape: svc in the body on $name", (testDb) => {
+  let demo: DemoApp;
+  let device: { siteId: string; devId: string; devClass: string };
+  beforeAll(async () => {
+    demo = await startDemoApp(testDb);
+    const [row] = await demo.opened.database.rawTransaction((tx) =>
+      tx.query<{ site_id: string; dev_id: string; dev_class: string }>(
+        `SELECT l.id AS site_id, d.dev_id, d.dev_class
+           FROM locations l JOIN devices d ON d.site_id = l.id AND d.parent_dev_id IS NULL
+          WHERE l.name = 'Harbor View Lobby' ORDER BY d.dev_id LIMIT 1`,
+      ),
+    );
+    if (!row) throw new Error('the demo has no device at Harbor View Lobby');
+    device = { siteId: row.site_id, devId: row.dev_id, devClass: row.dev_class };
+  });
+  afterAll(async () => {
+    await demo.close();
+  });
+
+  it('a form-encoded control POST with svc among the fields reaches its call (CLIENT: 403)', async () => {
+    const response = await demo.t.app.inject({
+      method: 'POST',
+      url: `/data-svc/${device.devClass}.deviceControls/data-svc.php`,
+      headers: {
+        cookie: demo.cookie('client'),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({ svc: 'rename', ...device, name: 'Renamed' }).toString(),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      error: 'You do not have permission to rename this device.',
+    });
+  });
+
+  it('svc in a JSON body is read too, and svc in the query wins over the body', async () => {
+    const json = await demo.t.app.inject({
+      method: 'POST',
+      url: '/data-svc/userDetails/data-svc.php',
+      headers: { cookie: demo.cookie('admin'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ svc: 'userDetails' }),
+    });
+    expect(json.statusCode).toBe(405);
+    const both = await demo.t.app.inject({
+      method: 'POST',
+      url: path('auth', 'logout'),
+      headers: { cookie: demo.cookie('admin'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ svc: 'session' }),
+    });
+    expect(both.statusCode).toBe(200);
+    expect(both.json()).toEqual({ ok: true });
+  });
+});
+
+describe.each(testDatabases())('rate limits with svc in the body on $name', (testDb) => {
+  let opened: OpenedTestDatabase;
+  let t: TestApp;
+  beforeAll(async () => {
+    opened = await testDb.open();
+    t = await startTestApp(opened.database, { env: { SIGNIN_RATE_LIMIT: '2' } });
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await opened.dispose();
+  });
+
+  it('sign-ins posted with svc in the form body count against the same limit', async () => {
+    const attempt = (n: number, svcInBody: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: svcInBody ? '/data-svc/auth/data-svc.php' : path('auth', 'login'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          ...(svcInBody ? { svc: 'login' } : {}),
+          email: `nobody-${n}@example.com`,
+          password: 'wrong password',
+        }).toString(),
+      });
+    expect((await attempt(1, true)).statusCode).toBe(401);
+    expect((await attempt(2, true)).statusCode).toBe(401);
+    const limited = await attempt(3, true);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await attempt(4, false)).statusCode).toBe(429);
   });
 });

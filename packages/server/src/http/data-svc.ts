@@ -86,9 +86,34 @@ export interface DataSvcDeps {
   authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext | null>;
 }
 
+/** One registered call, as `DataSvc.calls()` lists it (read-only; for tests and documents). */
+export interface RegisteredCall {
+  /** The first area the call was registered under. */
+  area: string;
+  /**
+   * Every area serving this same definition (the control calls of each device class share one),
+   * in registration order; `area` is the first.
+   */
+  areas: readonly string[];
+  svc: string;
+  methods: readonly SvcMethod[];
+  public: boolean;
+  input: z.ZodType | undefined;
+  rateLimited: boolean;
+}
+
 export interface DataSvc {
   /** Adds calls to an area; an area may be filled by several modules (svc names must differ). */
   area(name: string, svcs: Record<string, Svc>): void;
+  /** Every registered call, one entry per definition, in registration order. */
+  calls(): RegisteredCall[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The /data-svc/ calls this app serves (what tests fuzz and check access on). */
+    dataSvcCalls(): RegisteredCall[];
+  }
 }
 
 /**
@@ -118,6 +143,8 @@ function inputOf(request: FastifyRequest): Record<string, unknown> {
 
 export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc {
   const areas = new Map<string, Map<string, Svc>>();
+  /** Areas by definition and svc name, in registration order (for `calls()`). */
+  const served = new Map<Svc, Map<string, string[]>>();
 
   const lookup = (area: string, request: FastifyRequest) => areas.get(area)?.get(svcName(request));
 
@@ -174,7 +201,7 @@ export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc 
     });
   };
 
-  return {
+  const dataSvc: DataSvc = {
     area(name, svcs) {
       let table = areas.get(name);
       if (!table) {
@@ -185,7 +212,28 @@ export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc 
       for (const [svc, definition] of Object.entries(svcs)) {
         if (table.has(svc)) throw new Error(`data-svc ${name} svc=${svc} is registered twice`);
         table.set(svc, definition);
+        let byName = served.get(definition);
+        if (!byName) {
+          byName = new Map();
+          served.set(definition, byName);
+        }
+        byName.set(svc, [...(byName.get(svc) ?? []), name]);
       }
     },
+    calls() {
+      return [...served].flatMap(([definition, byName]) =>
+        [...byName].map(([svc, names]) => ({
+          area: names[0] ?? '',
+          areas: [...names],
+          svc,
+          methods: definition.methods,
+          public: definition.public,
+          input: definition.input,
+          rateLimited: definition.rateLimit !== undefined,
+        })),
+      );
+    },
   };
+  app.decorate('dataSvcCalls', () => dataSvc.calls());
+  return dataSvc;
 }

@@ -31,9 +31,12 @@ export interface SeededApp {
 }
 
 /** A test app on a freshly opened database seeded with the demo data; nobody signed in yet. */
-export async function startSeededApp(testDb: TestDatabase): Promise<SeededApp> {
+export async function startSeededApp(
+  testDb: TestDatabase,
+  options: Parameters<typeof startTestApp>[1] = {},
+): Promise<SeededApp> {
   const opened = await testDb.open();
-  const t = await startTestApp(opened.database);
+  const t = await startTestApp(opened.database, options);
   await seedDemo({
     database: opened.database,
     passwords: t.passwords,
@@ -50,8 +53,11 @@ export async function stopSeededApp({ t, opened }: SeededApp): Promise<void> {
 }
 
 /** A seeded demo app with every demo role signed in, and a call helper by area and svc. */
-export async function startDemoApp(testDb: TestDatabase): Promise<DemoApp> {
-  const { t, opened } = await startSeededApp(testDb);
+export async function startDemoApp(
+  testDb: TestDatabase,
+  options: Parameters<typeof startTestApp>[1] = {},
+): Promise<DemoApp> {
+  const { t, opened } = await startSeededApp(testDb, options);
   const cookies = await signInDemoUsers(t.app, DEMO_ROLES);
   return {
     t,

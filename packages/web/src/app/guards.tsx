@@ -4,7 +4,7 @@ import { useSession } from '../features/auth/api/session';
 import { ErrorBanner } from '../components/error-banner';
 import { LoadingPanel } from '../components/loading-panel';
 import { isMobilePhoneBrowser } from '../lib/device-detection';
-import { paths, readReturnPath, type LoginRedirectState } from './paths';
+import { paths, readReturnPath, type LoginRedirectState } from '../lib/paths';
 
 /**
  * Signed-in routes (spec §2): phones go to /mobile, visitors to /login remembering the origin.

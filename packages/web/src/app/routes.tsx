@@ -4,7 +4,7 @@ import { DocumentTitleDefault } from '../lib/use-page-title';
 import { LoadingPanel } from '../components/loading-panel';
 import { RedirectIfSignedIn, RequireSession } from './guards';
 import * as Pages from './lazy-pages';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { signedInRoutes } from './signed-in-routes';
 
 function page(element: ReactNode): ReactNode {

@@ -16,9 +16,13 @@ import {
   resolveDeviceSegments,
   devicePath,
   type LocationTab,
-} from './paths';
+} from '../lib/paths';
 import type { RouteHandle } from './route-handle';
-import { DEVICE_ADMIN_LABELS, DEVICE_SECTION_LABELS, LOCATION_TAB_LABELS } from './route-labels';
+import {
+  DEVICE_ADMIN_LABELS,
+  DEVICE_SECTION_LABELS,
+  LOCATION_TAB_LABELS,
+} from '../lib/route-labels';
 
 const p = (params: Params, key: string): string => params[key] ?? '';
 

@@ -5,7 +5,7 @@ import { Breadcrumbs, type Crumb } from '../../components/breadcrumbs';
 import { useDeviceMeta } from '../../features/devices';
 import { useLocationSettings } from '../../features/locations/api/location-settings';
 import { crumbName, useCrumbNames } from '../../lib/crumb-names';
-import { resolveDeviceSegments } from '../paths';
+import { resolveDeviceSegments } from '../../lib/paths';
 import type { RouteHandle } from '../route-handle';
 
 /**

@@ -7,7 +7,7 @@ import { LoadingPanel } from '../../components/loading-panel';
 import { LogoMark } from '../../components/logo';
 import { useSession } from '../../features/auth/api/session';
 import { useBrand } from '../../lib/public-config';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { AlertBell } from './alert-bell';
 import { BreadcrumbBar } from './breadcrumb-bar';
 import { SearchBox } from './search-box';

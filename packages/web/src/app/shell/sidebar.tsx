@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { LogoMark } from '../../components/logo';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { ClassicUiLink } from './classic-ui-link';
 import { NAV_ITEMS, RECENT_SEARCH_HINTS } from './nav-items';
 

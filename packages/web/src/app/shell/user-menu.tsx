@@ -3,7 +3,7 @@ import { IconLogout, IconUser } from '@tabler/icons-react';
 import type { SessionUser } from '@powerdeck/domain';
 import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
-import { paths, profilePath } from '../paths';
+import { paths, profilePath } from '../../lib/paths';
 
 function initials(user: SessionUser): string {
   return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';

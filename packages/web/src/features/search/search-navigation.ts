@@ -5,7 +5,7 @@ import {
   type SearchOutlet,
   navigationTarget,
 } from '@powerdeck/domain';
-import { clientSettingsPath, locationRootPath, searchDevicePath } from '../../app/paths';
+import { clientSettingsPath, locationRootPath, searchDevicePath } from '../../lib/paths';
 
 /** Where each kind of result goes (spec §2 search panel). */
 export function locationResultPath(result: SearchLocation): string {

@@ -1,7 +1,7 @@
 import { Paper, Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { PROFILE_SECTIONS, type ProfileSection, profilePath } from '../../../app/paths';
+import { PROFILE_SECTIONS, type ProfileSection, profilePath } from '../../../lib/paths';
 import { PageTitle } from '../../../components/page-title';
 
 export const PROFILE_LABELS: Record<ProfileSection, string> = {

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text, Textarea } f
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { sessionQueryKey } from '../../auth/api/session';
 import { deleteUser } from '../api/account-api';
 import { ProfileLayout } from '../components/profile-layout';

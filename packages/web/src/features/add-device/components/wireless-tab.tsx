@@ -2,7 +2,7 @@ import { messages, type WirelessDevice } from '@powerdeck/domain';
 import { Badge, Button, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { joinedDevicePath } from '../../../app/paths';
+import { joinedDevicePath } from '../../../lib/paths';
 import { useGateways, useJoinDevice } from '../api/wireless';
 
 /** Spec §9: the wireless list is at most 340 px tall. */

@@ -4,7 +4,7 @@ import { forgotPasswordSchema } from '@powerdeck/domain';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { CenteredCard } from '../../../components/centered-card';
 import { EmailField } from '../../../components/form-fields';
 import { useForgotPassword } from '../api/forgot-password';

@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { loginSchema } from '@powerdeck/domain';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { paths, readReturnPath } from '../../../app/paths';
+import { paths, readReturnPath } from '../../../lib/paths';
 import { CenteredCard } from '../../../components/centered-card';
 import { EmailField, FormPasswordInput } from '../../../components/form-fields';
 import { usePublicConfig } from '../../../lib/public-config';

@@ -3,7 +3,7 @@ import { authMessages } from '@powerdeck/domain';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { CenteredCard } from '../../../components/centered-card';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { verifyEmail } from '../api/verify-email';

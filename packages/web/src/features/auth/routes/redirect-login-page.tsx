@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { LOGIN_REDIRECT_MS, messages } from '@powerdeck/domain';
 import { CenteredCard } from '../../../components/centered-card';
 

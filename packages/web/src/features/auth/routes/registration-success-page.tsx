@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { CenteredCard } from '../../../components/centered-card';
 import { usePublicConfig } from '../../../lib/public-config';
 

@@ -4,7 +4,7 @@ import { authMessages, resetPasswordSchema } from '@powerdeck/domain';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { CenteredCard } from '../../../components/centered-card';
 import { NewPasswordFields } from '../../../components/form-fields';
 import { useResetPassword } from '../api/reset-password';

@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { signupSchema } from '@powerdeck/domain';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { CenteredCard } from '../../../components/centered-card';
 import { EmailField, FormTextInput, NewPasswordFields } from '../../../components/form-fields';
 import { useSignup } from '../api/signup';

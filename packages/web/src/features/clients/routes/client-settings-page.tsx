@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { messages } from '@powerdeck/domain';
 import { Link, useParams } from 'react-router';
-import { clientContactPath, locationRootPath } from '../../../app/paths';
+import { clientContactPath, locationRootPath } from '../../../lib/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { messages } from '@powerdeck/domain';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { clientSettingsPath } from '../../../app/paths';
+import { clientSettingsPath } from '../../../lib/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';

@@ -2,7 +2,7 @@ import { NavLink, Paper } from '@mantine/core';
 import { deviceAdminLinks, isDeviceClass, messages } from '@powerdeck/domain';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { devicePath, resolveDeviceSegments, type DeviceAdminSection } from '../../../app/paths';
+import { devicePath, resolveDeviceSegments, type DeviceAdminSection } from '../../../lib/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';

@@ -2,7 +2,7 @@ import { Alert, Grid, Stack } from '@mantine/core';
 import { getDeviceSpec, isDeviceClass, messages, type DeviceClass } from '@powerdeck/domain';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { resolveDeviceSegments } from '../../../app/paths';
+import { resolveDeviceSegments } from '../../../lib/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { DeviceCard } from '../components/device-card';

@@ -5,8 +5,8 @@ import {
   devicePath,
   resolveDeviceSegments,
   type DeviceSection,
-} from '../../../app/paths';
-import { DEVICE_SECTION_LABELS } from '../../../app/route-labels';
+} from '../../../lib/paths';
+import { DEVICE_SECTION_LABELS } from '../../../lib/route-labels';
 
 /**
  * Device pages. Search results and alerts link class-first (/devices/{devClass}/{devId}) and a

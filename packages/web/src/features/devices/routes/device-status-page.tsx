@@ -9,7 +9,7 @@ import {
 } from '@powerdeck/domain';
 import { useQueries } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { resolveDeviceSegments } from '../../../app/paths';
+import { resolveDeviceSegments } from '../../../lib/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';

@@ -7,7 +7,7 @@ import {
   type DeviceListItem,
 } from '@powerdeck/domain';
 import { Link, useParams } from 'react-router';
-import { devicePath } from '../../../app/paths';
+import { devicePath } from '../../../lib/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';

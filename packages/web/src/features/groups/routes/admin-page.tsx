@@ -16,7 +16,7 @@ import { type GroupSummary, canCreateGroup, messages, permissionMessages } from 
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { adminGroupPath } from '../../../app/paths';
+import { adminGroupPath } from '../../../lib/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';

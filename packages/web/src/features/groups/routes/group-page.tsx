@@ -1,7 +1,7 @@
 import { Anchor, List, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { messages } from '@powerdeck/domain';
 import { Link, useParams } from 'react-router';
-import { locationRootPath } from '../../../app/paths';
+import { locationRootPath } from '../../../lib/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import type { DeviceClass, DeviceSpec } from '@powerdeck/domain';
 import { Link } from 'react-router';
-import { deviceHelpPath } from '../../../app/paths';
+import { deviceHelpPath } from '../../../lib/paths';
 
 const PANEL_LABELS: Record<keyof DeviceSpec['panels'], string> = {
   meter: 'Meter',

@@ -1,7 +1,7 @@
 import { Anchor, Stack } from '@mantine/core';
 import { findDeviceSpec } from '@powerdeck/domain';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { DeviceClassFacts } from '../components/device-class-facts';

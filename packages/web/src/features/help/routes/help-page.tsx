@@ -2,7 +2,7 @@ import { Accordion, Anchor, Group, List, Paper, Stack, Table, Text, Title } from
 import { DEVICE_CLASSES, getDeviceSpec } from '@powerdeck/domain';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { deviceHelpPath } from '../../../app/paths';
+import { deviceHelpPath } from '../../../lib/paths';
 import { PageTitle } from '../../../components/page-title';
 import { usePublicConfig } from '../../../lib/public-config';
 import { ClassLinks } from '../components/device-class-facts';

@@ -13,7 +13,7 @@ import { messages, POPOVER_HEIGHT_PX, type Location } from '@powerdeck/domain';
 import { IconAddressBook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { clientContactPath } from '../../../app/paths';
+import { clientContactPath } from '../../../lib/paths';
 import { useContact } from '../api/get-contact';
 
 function ContactBody({ location }: { location: Location }) {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { getDeviceSpec, type DeviceOutlet, type PermLvl } from '@powerdeck/domain';
 import { Link } from 'react-router';
-import { devicePath } from '../../../app/paths';
+import { devicePath } from '../../../lib/paths';
 import {
   EditOutletsButton,
   OutletRow,

@@ -2,7 +2,7 @@ import { Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { messages, type Location } from '@powerdeck/domain';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { locationRootPath } from '../../../app/paths';
+import { locationRootPath } from '../../../lib/paths';
 import { useDeviceCount } from '../api/get-device-count';
 import { ConnectivityBadge, connectivityOf } from './connectivity-badge';
 import { DeviceCounts } from './device-counts';

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { canAddDevice, canUseNotes, type PermLvl } from '@powerdeck/domain';
 import { IconDeviceDesktopPlus, IconDots, IconNotes } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { locationPath } from '../../../app/paths';
+import { locationPath } from '../../../lib/paths';
 import { AddDeviceModal } from '../../add-device';
 
 /**

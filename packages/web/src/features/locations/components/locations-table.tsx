@@ -1,7 +1,7 @@
 import { Anchor, Pagination, Group, ScrollArea, Table, Text } from '@mantine/core';
 import { LOCATIONS_PAGE_SIZE, messages, type Location } from '@powerdeck/domain';
 import { useNavigate } from 'react-router';
-import { locationRootPath } from '../../../app/paths';
+import { locationRootPath } from '../../../lib/paths';
 import { useDeviceCount } from '../api/get-device-count';
 import { ConnectivityBadge, connectivityOf } from './connectivity-badge';
 import { LocationActions } from './location-actions';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { permissionMessages } from '@powerdeck/domain';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** Spec §4: failing to load a location's settings shows this dialog, which returns to /locations. */
 export function NoPermissionDialog() {

@@ -1,7 +1,7 @@
 import { Group, Skeleton, Tabs, Title } from '@mantine/core';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { LOCATION_TABS, locationPath, type LocationTab } from '../../../app/paths';
-import { LOCATION_TAB_LABELS } from '../../../app/route-labels';
+import { LOCATION_TABS, locationPath, type LocationTab } from '../../../lib/paths';
+import { LOCATION_TAB_LABELS } from '../../../lib/route-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLocationSettings } from '../api/location-settings';
 import { useRecordVisit } from '../api/record-visit';

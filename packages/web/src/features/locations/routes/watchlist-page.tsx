@@ -1,7 +1,7 @@
 import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Title } from '@mantine/core';
 import { messages } from '@powerdeck/domain';
 import { Link } from 'react-router';
-import { devicePath, locationRootPath } from '../../../app/paths';
+import { devicePath, locationRootPath } from '../../../lib/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';

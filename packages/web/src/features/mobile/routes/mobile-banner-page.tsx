@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { CenteredCard } from '../../../components/centered-card';
 import { StoreLinks } from '../components/store-links';
 

@@ -1,7 +1,7 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { NOT_FOUND_REDIRECT_MS, messages } from '@powerdeck/domain';
 import { usePageTitle } from '../../../lib/use-page-title';
 

@@ -7,7 +7,7 @@ import {
 } from '@powerdeck/domain';
 import { IconNotes } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
-import { locationPath } from '../../../app/paths';
+import { locationPath } from '../../../lib/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';

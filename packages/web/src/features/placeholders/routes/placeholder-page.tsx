@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { resolveDeviceSegments } from '../../../app/paths';
+import { resolveDeviceSegments } from '../../../lib/paths';
 import { PageTitle } from '../../../components/page-title';
 
 /**

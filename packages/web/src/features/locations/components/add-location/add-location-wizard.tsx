@@ -14,7 +14,7 @@ import { WIZARD_STEPS } from '@powerdeck/domain';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { locationRootPath } from '../../../../app/paths';
+import { locationRootPath } from '../../../../lib/paths';
 import { ImagePicker } from '../../../../components/image-picker';
 import { useAddLocation } from '../../api/add-location';
 import { useClientOptions } from '../../api/get-client-options';

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../../app/paths';
+import { paths } from '../../../../lib/paths';
 import { useDeleteLocation, useSetLock } from '../../api/location-settings';
 
 /** Lock/unlock of the location's outlets (otltLock): owner or ADMIN. */

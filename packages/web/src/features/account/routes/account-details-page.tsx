@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { FormTextInput } from '../../../components/form-fields';
-import { ServerError } from '../../auth/components/server-error';
+import { ServerError } from '../../../components/server-error';
 import { useAccountDetails, useUpdateAccountDetails } from '../api/account-api';
 import { ProfileLayout } from '../components/profile-layout';
 

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { CurrentPasswordField, EmailField } from '../../../components/form-fields';
-import { ServerError } from '../../auth/components/server-error';
+import { ServerError } from '../../../components/server-error';
 import { sessionQueryKey } from '../../auth/api/session';
 import { accountKeys, useChangeEmail, useVerifyEmailChange } from '../api/account-api';
 import { ProfileLayout } from '../components/profile-layout';

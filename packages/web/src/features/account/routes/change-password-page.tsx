@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import { changePasswordSchema } from '@powerdeck/domain';
 import { useForm } from 'react-hook-form';
 import { CurrentPasswordField, NewPasswordFields } from '../../../components/form-fields';
-import { ServerError } from '../../auth/components/server-error';
+import { ServerError } from '../../../components/server-error';
 import { useChangePassword } from '../api/account-api';
 import { ProfileLayout } from '../components/profile-layout';
 

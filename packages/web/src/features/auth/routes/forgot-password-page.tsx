@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths';
 import { CenteredCard } from '../../../components/centered-card';
 import { EmailField } from '../../../components/form-fields';
 import { useForgotPassword } from '../api/forgot-password';
-import { ServerError } from '../components/server-error';
+import { ServerError } from '../../../components/server-error';
 
 /** Always answers the same way, so the page never tells whether an address has an account. */
 export function ForgotPasswordPage() {

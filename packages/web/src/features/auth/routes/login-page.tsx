@@ -8,7 +8,7 @@ import { CenteredCard } from '../../../components/centered-card';
 import { EmailField, FormPasswordInput } from '../../../components/form-fields';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useLogin } from '../api/login';
-import { ServerError } from '../components/server-error';
+import { ServerError } from '../../../components/server-error';
 
 export function LoginPage() {
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths';
 import { CenteredCard } from '../../../components/centered-card';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { verifyEmail } from '../api/verify-email';
-import { ServerError } from '../components/server-error';
+import { ServerError } from '../../../components/server-error';
 
 /**
  * Opened from the verification e-mail. The token is spent once, so the call runs as a query

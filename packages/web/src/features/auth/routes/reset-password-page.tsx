@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths';
 import { CenteredCard } from '../../../components/centered-card';
 import { NewPasswordFields } from '../../../components/form-fields';
 import { useResetPassword } from '../api/reset-password';
-import { ServerError } from '../components/server-error';
+import { ServerError } from '../../../components/server-error';
 
 export function ResetPasswordPage() {
   const token = useSearchParams()[0].get('token')?.trim() ?? '';

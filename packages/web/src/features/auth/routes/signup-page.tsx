@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths';
 import { CenteredCard } from '../../../components/centered-card';
 import { EmailField, FormTextInput, NewPasswordFields } from '../../../components/form-fields';
 import { useSignup } from '../api/signup';
-import { ServerError } from '../components/server-error';
+import { ServerError } from '../../../components/server-error';
 
 export function SignupPage() {
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { isApiRequestError } from '../../../lib/api-client';
+import { isApiRequestError } from '../lib/api-client';
 
 const RATE_LIMITED = 'Too many attempts. Please wait a minute and try again.';
 const UNREACHABLE = 'The server could not be reached. Please try again.';

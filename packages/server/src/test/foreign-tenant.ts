@@ -22,6 +22,7 @@ import {
   notes,
 } from '../infra/db/schema-collab';
 import { images } from '../infra/db/schema-locations';
+import type { DemoRole } from './demo-sessions';
 
 /** Every object of an account none of the demo users holds any level in. */
 export interface ForeignTenant {
@@ -170,5 +171,86 @@ export async function buildForeignTenant(
     pictureId,
     picturePath,
     cmdId,
+  };
+}
+
+/** The demo's objects every demo role reaches (Harbor View Lobby is shared with all of them). */
+export interface DemoShared {
+  siteId: string;
+  devId: string;
+  devClass: string;
+  clientId: string;
+  contactId: string;
+  noteId: string;
+  cmdId: string;
+  clientUserId: string;
+  /** A group each role created (CLIENT cannot create one). */
+  groupOf: Partial<Record<DemoRole | 'anonymous', string>>;
+}
+
+/** Those objects, found in the demo data (with a note, a command and a group per role added). */
+export async function demoSharedObjects(database: Database, now: Date): Promise<DemoShared> {
+  const [row] = await database.rawTransaction((tx) =>
+    tx.query<{
+      site_id: string;
+      dev_id: string;
+      dev_class: string;
+      client_id: string;
+      contact_id: string;
+    }>(
+      `SELECT l.id AS site_id, d.dev_id, d.dev_class, l.client_id, c.id AS contact_id
+         FROM locations l
+         JOIN devices d ON d.site_id = l.id AND d.parent_dev_id IS NULL
+         JOIN contacts c ON c.client_id = l.client_id
+        WHERE l.name = 'Harbor View Lobby' ORDER BY d.dev_id, c.id LIMIT 1`,
+    ),
+  );
+  const people = await database.rawTransaction((tx) =>
+    tx.query<{ id: string; email: string }>(`SELECT id, email FROM users`),
+  );
+  const userOf = (role: DemoRole) => people.find((p) => p.email === `${role}@example.com`)?.id;
+  const clientUserId = userOf('client');
+  if (!row || !clientUserId) throw new Error('the demo lacks Harbor View Lobby or its client');
+  const db = database.db;
+  const [note] = await db
+    .insert(notes)
+    .values({
+      siteId: row.site_id,
+      note: 'Own note',
+      userId: clientUserId,
+      modUserId: clientUserId,
+      time: now,
+      modTime: now,
+    })
+    .returning({ id: notes.id });
+  const cmdId = randomUUID();
+  await db.insert(deviceCommands).values({
+    id: cmdId,
+    devId: row.dev_id,
+    svc: 'reboot',
+    actorKind: 'user',
+    actorId: clientUserId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 60_000),
+  });
+  const groupOf: DemoShared['groupOf'] = {};
+  for (const role of ['owner', 'admin', 'installer', 'support'] as const) {
+    const id = randomUUID();
+    await db
+      .insert(adminGroups)
+      .values({ id, groupName: `Own group ${role}`, createdBy: userOf(role) ?? '' });
+    await db.insert(adminGroupLocations).values({ groupId: id, siteId: row.site_id });
+    groupOf[role] = id;
+  }
+  return {
+    siteId: row.site_id,
+    devId: row.dev_id,
+    devClass: row.dev_class,
+    clientId: row.client_id,
+    contactId: row.contact_id,
+    noteId: String(note?.id),
+    cmdId,
+    clientUserId,
+    groupOf,
   };
 }

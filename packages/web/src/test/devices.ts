@@ -9,7 +9,7 @@ import type {
 } from '@powerdeck/domain';
 import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
-import { publicConfig, signedInUser, stubApi, type FakeResponse } from '../../../test/render';
+import { publicConfig, signedInUser, stubApi, type FakeResponse } from './render';
 
 /** Test-data builders for the device screens (CONVENTIONS "Tests"). */
 

@@ -8,7 +8,7 @@ import {
   controlsPath,
   SITE,
   stubDeviceApi,
-} from '../../features/devices/testing/builders';
+} from '../../test/devices';
 import { renderRoute } from '../../test/render';
 
 const settings = (): LocationSettingsView => ({

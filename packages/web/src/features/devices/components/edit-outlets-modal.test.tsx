@@ -9,7 +9,7 @@ import {
   buildStatus,
   controlsPath,
   stubDeviceApi,
-} from '../testing/builders';
+} from '../../../test/devices';
 
 describe('Edit Outlets', () => {
   it('shows three labels per banked outlet and saves labels and locks as the edit payload', async () => {

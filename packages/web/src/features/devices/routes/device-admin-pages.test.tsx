@@ -9,7 +9,7 @@ import {
   buildStatus,
   SITE,
   stubDeviceApi,
-} from '../testing/builders';
+} from '../../../test/devices';
 import { deviceTree, LocationDevicesPage } from './location-devices-page';
 
 function item(overrides: Partial<DeviceListItem>): DeviceListItem {

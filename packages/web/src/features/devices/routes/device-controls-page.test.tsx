@@ -10,7 +10,7 @@ import {
   controlsPath,
   staleContact,
   stubDeviceApi,
-} from '../testing/builders';
+} from '../../../test/devices';
 
 const ON8 = Array.from({ length: 8 }, () => true);
 

@@ -7,7 +7,7 @@ import {
   buildStatus,
   controlsPath,
   stubDeviceApi,
-} from '../testing/builders';
+} from '../../../test/devices';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -16,7 +16,7 @@ import {
   eventQueue,
   nowSec,
   staleContact,
-} from '../../devices/testing/builders';
+} from '../../../test/devices';
 import {
   publicConfig,
   renderRoute,

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { CurrentPasswordField, EmailField } from '../../../components/form-fields';
 import { ServerError } from '../../../components/server-error';
-import { sessionQueryKey } from '../../auth/api/session';
+import { sessionQueryKey } from '../../auth';
 import { accountKeys, useChangeEmail, useVerifyEmailChange } from '../api/account-api';
 import { ProfileLayout } from '../components/profile-layout';
 

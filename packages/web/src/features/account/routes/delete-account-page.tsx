@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { sessionQueryKey } from '../../auth/api/session';
+import { sessionQueryKey } from '../../auth';
 import { deleteUser } from '../api/account-api';
 import { ProfileLayout } from '../components/profile-layout';
 

@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
-import { ProfileLayout } from '../../account/components/profile-layout';
+import { ProfileLayout } from '../../account';
 import { listSubscriptions, subscribeAlert, unsubscribeAlert } from '../api/alerts-api';
 
 const subscriptionsKey = ['alertsManagement', 'listSubscriptions'] as const;

@@ -6,7 +6,7 @@ import { devicePath, resolveDeviceSegments, type DeviceAdminSection } from '../.
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../auth';
 import { useDeviceMeta } from '../hooks/use-device-data';
 
 /** Device Admin (spec §6): CLIENT sees the 3 general links, others 2 more, SUPPORT all. */

@@ -21,7 +21,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../auth';
 import { useDeleteGroup, useGroupDetails, useGroupsList, useUserSites } from '../api/groups-api';
 import { GroupWizard } from '../components/group-wizard';
 

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { canManageLocation } from '@powerdeck/domain';
 import { useParams } from 'react-router';
 import { LoadingPanel } from '../../../components/loading-panel';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../auth';
 import { useLocationSettings } from '../api/location-settings';
 import { AlertSettingsSection } from '../components/settings/alert-settings-section';
 import { EnergySection } from '../components/settings/energy-section';

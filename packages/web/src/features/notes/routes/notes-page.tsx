@@ -12,7 +12,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../auth';
 import { useUserSitesData } from '../api/notes-api';
 import { NoteDetail } from '../components/note-detail';
 import { NotesList } from '../components/notes-list';

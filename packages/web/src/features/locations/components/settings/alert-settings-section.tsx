@@ -8,7 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiRequestError } from '../../../../lib/api-client';
-import { getAlertSettings, setAlertSettings } from '../../../alerts/api/alerts-api';
+import { getAlertSettings, setAlertSettings } from '../../../alerts';
 
 const alertSettingsKey = (siteId: string) => ['alertsManagement', 'getAlertSettings', siteId];
 

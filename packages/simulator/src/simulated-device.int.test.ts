@@ -8,7 +8,7 @@ import { createModel } from './models/registry';
 import { TEST_TIMING } from './models/types';
 import { realScheduler } from './scheduler';
 import { SimulatedDevice } from './simulated-device';
-import { checkMosquitto } from '../../server/src/test/services';
+import { checkMosquitto } from './test-services';
 
 // Mosquitto at MQTT_TEST_URL: skipped with a message where it does not answer, required on CI.
 const mosquitto = await checkMosquitto();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../infra/db/database';
-import { canConnect } from './services';
+import { canConnect } from '@powerdeck/simulator/test-services';
 
 export interface OpenedTestDatabase {
   database: Database;

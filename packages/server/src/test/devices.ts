@@ -10,7 +10,7 @@ import type { Database } from '../infra/db/database';
 import { devices, locations, outlets, permissions, users } from '../infra/db/schema';
 import { deriveDeviceSecret } from '@powerdeck/domain/device-credentials';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../infra/mqtt/embedded-broker';
-import { checkMosquitto } from './services';
+import { checkMosquitto } from '@powerdeck/simulator/test-services';
 import { TestClock } from './test-app';
 
 /** A clock that runs in real time (devices check command expiry against their own clock). */
@@ -40,7 +40,7 @@ export const TEST_DEVICE_KEY = 'test-device-key';
  * The embedded broker, and Mosquitto at MQTT_TEST_URL (default mqtt://127.0.0.1:1883) when it
  * answers. Call at the top level of a test file (`await testBrokers()`): when Mosquitto does not
  * answer, its cases are left out and a skipped test names the reason; with REQUIRE_SERVICES=true
- * the file fails instead (see ./services).
+ * the file fails instead (see @powerdeck/simulator/test-services).
  */
 export async function testBrokers(): Promise<{ name: string; start(): Promise<TestBroker> }[]> {
   const mosquitto = await checkMosquitto();

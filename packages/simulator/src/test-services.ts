@@ -4,7 +4,9 @@ import net from 'node:net';
  * The machine's services that some integration tests also run against (Mosquitto, a PostgreSQL
  * server). On a machine without them, their cases are skipped with a message saying why; with
  * REQUIRE_SERVICES=true (CI sets it) a missing service fails the test file instead, so nothing is
- * skipped unseen there.
+ * skipped unseen there. It lives here, below the server, so that the simulator's and the server's
+ * integration tests share it (`@powerdeck/simulator/test-services`) without the simulator importing
+ * the server.
  */
 export const REQUIRE_SERVICES = 'REQUIRE_SERVICES';
 

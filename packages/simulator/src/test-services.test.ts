@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { canConnect, checkService } from './services';
+import { canConnect, checkService } from './test-services';
 
 /** A port on loopback that nothing listens on (taken, then given back). */
 async function closedPort(): Promise<number> {

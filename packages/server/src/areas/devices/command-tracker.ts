@@ -5,6 +5,7 @@ import {
   type CommandResult,
   type CommandState,
   type CommandSvc,
+  type DeviceStatus,
   FINAL_COMMAND_STATES,
   type TopicAddress,
   deviceCommandSchema,
@@ -13,8 +14,10 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../infra/clock';
+import { isUniqueViolation } from '../../infra/db/errors';
 import type { DeviceLink } from '../../infra/mqtt/device-link';
-import type { ActorKind, CommandStep, CommandsRepository } from './commands.repository';
+import type { ActorKind, CommandStep, CommandsRepository, StepSource } from './commands.repository';
+import { LateAnswers } from './late-answers';
 import type { LiveEvents } from './live-events';
 
 /** After `expires`, how long an ack already on its way is still accepted. */
@@ -38,11 +41,13 @@ interface Pending {
 /**
  * Sends commands and follows each one: sent → acknowledged → done, or failed (the device's
  * reason) or expired (no answer by its expiry; the device never runs it late). Every step is
- * appended to the audit log and published on the live stream of the device.
+ * appended to the audit log and published on the live stream of the device. What a device says
+ * after the server that sent a command went away is recorded by `LateAnswers`.
  */
 export class CommandTracker {
   private readonly pending = new Map<string, Pending>();
   private readonly writes = new Set<Promise<void>>();
+  private readonly late: LateAnswers;
 
   constructor(
     private readonly deps: {
@@ -52,7 +57,14 @@ export class CommandTracker {
       clock: Clock;
       log: FastifyBaseLogger;
     },
-  ) {}
+  ) {
+    this.late = new LateAnswers({ ...deps, track: (write) => this.track(write) });
+  }
+
+  /** Loads the commands a previous run left open, so the devices' reports can settle them. */
+  async start(): Promise<void> {
+    await this.late.start();
+  }
 
   async send(request: CommandRequest): Promise<CommandResult> {
     const { clock, repo, link } = this.deps;
@@ -83,6 +95,7 @@ export class CommandTracker {
     const timer = setTimeout(() => this.finish(id, 'expired'), ttl + ACK_GRACE_MS);
     timer.unref();
     this.pending.set(id, { request, timer });
+    this.late.forget(request.address);
     this.publish(id, request, 'sent');
     try {
       await link.publish(deviceTopic(request.address, 'cmd'), JSON.stringify(command), 1);
@@ -94,10 +107,10 @@ export class CommandTracker {
     return { cmdId: id, state: 'sent' };
   }
 
-  /** An ack from a device (or kid); acks for other servers' commands are ignored. */
+  /** An ack from a device (or kid); one for a command this server does not wait for is late. */
   onAck(address: TopicAddress, ack: CommandAck): void {
     const pending = this.pending.get(ack.id);
-    if (!pending) return;
+    if (!pending) return this.late.onAck(address, ack);
     const target = pending.request.address;
     if (target.devId !== address.devId || target.kidId !== address.kidId) {
       this.deps.log.warn({ cmdId: ack.id, address }, 'ack from another device ignored');
@@ -105,29 +118,37 @@ export class CommandTracker {
     }
     if (ack.ok) {
       // The device acks once it has carried the command out: acknowledged and done together.
-      this.finish(ack.id, 'done', undefined, ['acknowledged']);
+      this.finish(ack.id, 'done', undefined, ['acknowledged'], 'ack');
     } else if (ack.error === ACK_ERRORS.expired) {
-      this.finish(ack.id, 'expired');
+      this.finish(ack.id, 'expired', undefined, [], 'ack');
     } else {
-      this.finish(ack.id, 'failed', ack.error ?? 'refused');
+      this.finish(ack.id, 'failed', ack.error ?? 'refused', [], 'ack');
     }
+  }
+
+  /** A status report of a device (or kid), retained or new. */
+  onStatus(address: TopicAddress, status: Pick<DeviceStatus, 'sysTime' | 'otlts'>): void {
+    this.late.onStatus(address, status);
   }
 
   /** The state of a command this server or another sent (from the audit log). */
   async result(cmdId: string): Promise<(CommandResult & { devId: string }) | undefined> {
     const command = await this.deps.repo.find(cmdId);
     if (!command) return undefined;
-    const steps = await this.deps.repo.steps(cmdId);
-    const last = steps.at(-1);
+    let last = (await this.deps.repo.steps(cmdId)).at(-1);
     let state: CommandState = last?.state ?? 'sent';
-    const error = last?.error ?? undefined;
     const overdue =
       this.deps.clock.now().getTime() > command.expiresAt.getTime() + ACK_GRACE_MS * 5;
     if (!FINAL_COMMAND_STATES.includes(state) && !this.pending.has(cmdId) && overdue) {
-      // Its server went away before the expiry was recorded: it never ran late, so it expired.
-      state = 'expired';
-      await this.deps.repo.addSteps([{ cmdId, state, at: this.deps.clock.now() }]);
+      // Its server went away before the expiry was recorded: it never ran late, so it expired
+      // (unless the device's answer was recorded meanwhile).
+      if (await this.deps.repo.expireOrphan(cmdId, this.deps.clock.now())) state = 'expired';
+      else {
+        last = (await this.deps.repo.steps(cmdId)).at(-1);
+        state = last?.state ?? state;
+      }
     }
+    const error = last?.error ?? undefined;
     return { cmdId, state, ...(error ? { error } : {}), devId: command.devId };
   }
 
@@ -139,6 +160,7 @@ export class CommandTracker {
   stop(): void {
     for (const { timer } of this.pending.values()) clearTimeout(timer);
     this.pending.clear();
+    this.late.stop();
   }
 
   private finish(
@@ -146,6 +168,7 @@ export class CommandTracker {
     state: CommandState,
     error?: string,
     before: readonly CommandState[] = [],
+    source: StepSource = 'server',
   ): void {
     const pending = this.pending.get(cmdId);
     if (!pending) return;
@@ -154,8 +177,8 @@ export class CommandTracker {
     const at = this.deps.clock.now();
     // one statement, so the steps keep their order in the log
     this.record([
-      ...before.map((s) => ({ cmdId, state: s, at })),
-      { cmdId, state, at, ...(error === undefined ? {} : { error }) },
+      ...before.map((s) => ({ cmdId, state: s, at, source })),
+      { cmdId, state, at, source, ...(error === undefined ? {} : { error }) },
     ]);
     this.publish(cmdId, pending.request, state, error);
     const result: CommandResult = { cmdId, state, ...(error === undefined ? {} : { error }) };
@@ -171,6 +194,8 @@ export class CommandTracker {
   private record(steps: CommandStep[]): void {
     this.track(
       this.deps.repo.addSteps(steps).catch((err: unknown) => {
+        // another server heard the same answer after this one's wait and recorded it first
+        if (isUniqueViolation(err)) return;
         this.deps.log.error({ err, steps }, 'command step could not be recorded');
       }),
     );

@@ -1,5 +1,5 @@
 import type { LiveEventEnvelope } from '@powerdeck/domain';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestClock } from '../../test/test-app';
 import { CommandTracker } from './command-tracker';
 import { DeviceHub } from './device-hub';
@@ -37,6 +37,7 @@ describe('device hub', () => {
   let hub: DeviceHub;
   let clock: TestClock;
   let seen: LiveEventEnvelope[];
+  let tracker: CommandTracker;
 
   beforeEach(async () => {
     clock = new TestClock();
@@ -46,7 +47,7 @@ describe('device hub', () => {
     seen = [];
     events.subscribe(DEV, (e) => seen.push(e));
     writer = new StateWriter(asStateRepo(state), silentLog);
-    const tracker = new CommandTracker({
+    tracker = new CommandTracker({
       link,
       repo: asCommandsRepo(new FakeCommandsRepo()),
       events,
@@ -97,6 +98,17 @@ describe('device hub', () => {
     await writer.flush();
     expect(state.batches[0]?.[0]?.lastContact).toBeUndefined();
     expect(hub.contactOf({ devId: DEV })).toBeUndefined();
+  });
+
+  it('hands every report, retained or new, to the command tracker once', () => {
+    const onStatus = vi.spyOn(tracker, 'onStatus');
+    link.deliver(`pd/v1/${DEV}/status`, status({ uptime: 1 }), true);
+    link.deliver(`pd/v1/${DEV}/status`, status({ uptime: 1 }));
+    link.deliver(`pd/v1/${DEV}/kids/${KID}/status`, status({ uptime: 2 }));
+    expect(onStatus.mock.calls.map(([address, report]) => [address, report.otlts])).toEqual([
+      [{ devId: DEV }, [true, false]],
+      [{ devId: DEV, kidId: KID }, [true, false]],
+    ]);
   });
 
   it('online 0 (the last will) marks the device offline and tells the stream', () => {

@@ -35,7 +35,8 @@ export interface LiveContact {
 /**
  * Ingests everything devices publish: validates each payload with the protocol schemas (a bad one
  * is logged and dropped), keeps the latest status and contact of every device and kid (written in
- * batches by the StateWriter), pushes live events and hands acks to the command tracker.
+ * batches by the StateWriter), pushes live events and hands acks and reports to the command
+ * tracker.
  */
 export class DeviceHub {
   readonly stats: HubStats = { messages: 0, dropped: 0 };
@@ -58,8 +59,11 @@ export class DeviceHub {
 
   async start(): Promise<void> {
     const { link, shareGroup } = this.deps;
+    // before subscribing: the retained reports that arrive first may settle commands left open
+    await this.deps.tracker.start();
     link.onMessage((topic, payload, retained) => this.handle(topic, payload, retained));
-    // Acks are not shared: only the server that sent a command is waiting for its ack.
+    // Acks are not shared: the server that sent a command waits for its ack (and any server takes
+    // one whose server went away, see LateAnswers).
     await link.subscribe([
       ...fleetFilters('online', shareGroup),
       ...fleetFilters('status', shareGroup),
@@ -139,6 +143,7 @@ export class DeviceHub {
     const now = this.deps.clock.now();
     const { outlets: _labels, ...rest } = parsed.value;
     const status: DeviceStatusView = { ...rest, time: Math.floor(now.getTime() / 1000) };
+    this.deps.tracker.onStatus(eventAddress(address), parsed.value);
     if (retained) {
       this.deps.writer.record({ ...row(address), status, sysTime: status.sysTime });
       this.deps.events.publish({ type: 'status', ...eventAddress(address), status });

@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import type { DeviceLink } from '../../infra/mqtt/device-link';
-import type { CommandRow, CommandStep, CommandsRepository } from './commands.repository';
+import type {
+  CommandRow,
+  CommandStep,
+  CommandsRepository,
+  OpenSetOutlet,
+} from './commands.repository';
 import type {
   DeviceStateRepository,
   ReadingWrite,
@@ -59,12 +64,60 @@ export class FakeCommandsRepo {
   stepsOf(cmdId: string) {
     return this.steps.filter((s) => s.cmdId === cmdId).map((s) => s.state);
   }
+  /** As the repository: no outcome yet but an expiry recorded as orphaned. */
+  isOpen(cmdId: string) {
+    return !this.steps.some(
+      (s) =>
+        s.cmdId === cmdId &&
+        (s.state === 'done' ||
+          s.state === 'failed' ||
+          (s.state === 'expired' && s.source !== 'orphaned')),
+    );
+  }
+  answer(step: CommandStep) {
+    if (!this.isOpen(step.cmdId)) return Promise.resolve(false);
+    this.steps.push(step);
+    return Promise.resolve(true);
+  }
+  expireOrphan(cmdId: string, at: Date) {
+    const final = this.steps.some(
+      (s) => s.cmdId === cmdId && ['done', 'failed', 'expired'].includes(s.state),
+    );
+    if (final) return Promise.resolve(false);
+    this.steps.push({ cmdId, state: 'expired', at, source: 'orphaned' });
+    return Promise.resolve(true);
+  }
+  openSetOutlets(since: Date): Promise<OpenSetOutlet[]> {
+    const latest = new Map<string, CommandRow>();
+    for (const c of this.commands) {
+      if (c.svc !== 'setOutlet' || c.createdAt < since) continue;
+      const outlet = `${c.devId}/${c.kidId ?? ''}/${String(c.args?.otlt)}`;
+      const known = latest.get(outlet);
+      if (!known || known.createdAt <= c.createdAt) latest.set(outlet, c);
+    }
+    return Promise.resolve(
+      [...latest.values()]
+        .filter((c) => this.isOpen(c.id))
+        .map((c) => ({
+          id: c.id,
+          devId: c.devId,
+          kidId: c.kidId ?? null,
+          otlt: Number(c.args?.otlt),
+          state: c.args?.state === 1 ? 1 : 0,
+          createdAt: c.createdAt,
+          expiresAt: c.expiresAt,
+        })),
+    );
+  }
 }
 
 export const asCommandsRepo = (fake: FakeCommandsRepo) =>
   ({
     insert: (c: CommandRow, f: CommandStep) => fake.insert(c, f),
     addSteps: (s: readonly CommandStep[]) => fake.addSteps(s),
+    answer: (s: CommandStep) => fake.answer(s),
+    expireOrphan: (id: string, at: Date) => fake.expireOrphan(id, at),
+    openSetOutlets: (since: Date) => fake.openSetOutlets(since),
     find: async (id: string) => {
       const c = await fake.find(id);
       return c && { ...c, kidId: c.kidId ?? null, actorId: c.actorId ?? null, args: c.args ?? {} };
@@ -79,6 +132,7 @@ export const asCommandsRepo = (fake: FakeCommandsRepo) =>
             state: s.state,
             error: s.error ?? null,
             at: s.at,
+            source: s.source ?? 'server',
           })),
       ),
   }) as unknown as CommandsRepository;

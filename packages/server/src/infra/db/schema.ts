@@ -216,6 +216,8 @@ export const deviceCommandEvents = pgTable('device_command_events', {
   }).notNull(),
   error: text('error'),
   at: ts('at').notNull(),
+  /** Who recorded the step (migration 0049); null before it. */
+  source: text('source', { enum: ['server', 'orphaned', 'ack', 'status'] }),
 });
 
 export const deviceReadings = pgTable(

@@ -205,6 +205,18 @@ describe('command tracker', () => {
       next.stop();
     });
 
+    it("the device's ack outranks its report, also when the report comes first", async () => {
+      const { cmdId } = await send();
+      const next = await restarted(START + 5_000);
+      next.onStatus({ devId: DEV }, report(START + 1_000, true));
+      // the outlet was on already: the device refused, and its ack says so
+      next.onAck({ devId: DEV }, { id: cmdId, ok: false, error: 'locked' });
+      await settle(next);
+      expect(lastStep(cmdId)).toMatchObject({ state: 'failed', error: 'locked', source: 'ack' });
+      expect(repo.stepsOf(cmdId)).toEqual(['sent', 'failed']);
+      next.stop();
+    });
+
     it('a set-outlet stays expired when the next report shows the outlet otherwise', async () => {
       const { cmdId } = await send();
       const next = await restarted(START + 60_000);

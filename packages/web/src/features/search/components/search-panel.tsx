@@ -25,7 +25,9 @@ export function SearchPanel() {
   const items = () => [
     ...(rootRef.current?.querySelectorAll<HTMLElement>('[data-search-item]') ?? []),
   ];
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  // Handled on each control of the panel (the box, its buttons, every result) rather than on the
+  // wrapping div, which is no control and gets no role.
+  const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Escape') {
       setOpen(false);
       inputRef.current?.focus();
@@ -47,7 +49,7 @@ export function SearchPanel() {
   };
 
   return (
-    <div ref={rootRef} className={classes.root} onKeyDown={handleKeyDown}>
+    <div ref={rootRef} className={classes.root}>
       <form
         role="search"
         onSubmit={(event) => {
@@ -70,6 +72,7 @@ export function SearchPanel() {
             setOpen(true);
           }}
           onClick={() => setOpen(true)}
+          onKeyDown={handleKeyDown}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSectionWidth={search.text ? 92 : 64}
           rightSection={
@@ -79,13 +82,20 @@ export function SearchPanel() {
                 <CloseButton
                   size="sm"
                   aria-label="Clear search"
+                  onKeyDown={handleKeyDown}
                   onClick={() => {
                     search.clear();
                     inputRef.current?.focus();
                   }}
                 />
               )}
-              <ActionIcon type="submit" variant="subtle" aria-label="Search" size="md">
+              <ActionIcon
+                type="submit"
+                variant="subtle"
+                aria-label="Search"
+                size="md"
+                onKeyDown={handleKeyDown}
+              >
                 <IconSearch size={16} aria-hidden />
               </ActionIcon>
             </>
@@ -105,6 +115,7 @@ export function SearchPanel() {
                 <SearchResults
                   results={search.results}
                   keyword={search.keyword}
+                  onKeyDown={handleKeyDown}
                   onChoose={(name, locationId) => {
                     rememberSearchClick(name, locationId);
                     setOpen(false);

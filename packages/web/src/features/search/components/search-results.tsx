@@ -1,6 +1,6 @@
 import { messages, type SearchResult } from '@powerdeck/domain';
 import { Stack, Text, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   clientResultPath,
@@ -16,6 +16,8 @@ export interface SearchResultsProps {
   keyword: string;
   /** A result was chosen: its display name and location (null for a client). */
   onChoose: (name: string, locationId: string | null) => void;
+  /** The panel's arrow and Escape keys, on each result. */
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
 }
 
 function Group({ title, children }: { title: string; children: ReactNode[] }) {
@@ -33,6 +35,7 @@ function Item(props: {
   primary: ReactNode;
   secondary: ReactNode;
   onClick: () => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
 }) {
   return (
     <li>
@@ -42,6 +45,7 @@ function Item(props: {
         className={classes.item}
         data-search-item
         onClick={props.onClick}
+        onKeyDown={props.onKeyDown}
       >
         <Text size="sm" fw={500} lineClamp={1}>
           {props.primary}
@@ -55,7 +59,7 @@ function Item(props: {
 }
 
 /** The grouped results of spec §2: Locations, Devices, Outlets, Clients, the keyword marked. */
-export function SearchResults({ results, keyword, onChoose }: SearchResultsProps) {
+export function SearchResults({ results, keyword, onChoose, onKeyDown }: SearchResultsProps) {
   const { locations, devices, outlets, clients } = results;
   if (locations.length + devices.length + outlets.length + clients.length === 0) {
     return (
@@ -74,6 +78,7 @@ export function SearchResults({ results, keyword, onChoose }: SearchResultsProps
             to={locationResultPath(l)}
             primary={mark(l.locationName)}
             secondary={l.clientName ?? 'N/A'}
+            onKeyDown={onKeyDown}
             onClick={() => onChoose(l.locationName, l.locationId)}
           />
         ))}
@@ -89,6 +94,7 @@ export function SearchResults({ results, keyword, onChoose }: SearchResultsProps
                 {mark(d.devId)} · {d.devClass.toUpperCase()} · {d.locationName}
               </>
             }
+            onKeyDown={onKeyDown}
             onClick={() => onChoose(d.deviceName || d.devId, d.locationId)}
           />
         ))}
@@ -106,6 +112,7 @@ export function SearchResults({ results, keyword, onChoose }: SearchResultsProps
               </span>
             ))}
             secondary={`${o.deviceName || o.devId} · ${o.locationName}`}
+            onKeyDown={onKeyDown}
             onClick={() => onChoose(o.deviceName || o.devId, o.locationId)}
           />
         ))}
@@ -117,6 +124,7 @@ export function SearchResults({ results, keyword, onChoose }: SearchResultsProps
             to={clientResultPath(c)}
             primary={mark(c.clientName)}
             secondary={c.clientEmail ?? ''}
+            onKeyDown={onKeyDown}
             onClick={() => onChoose(c.clientName, null)}
           />
         ))}

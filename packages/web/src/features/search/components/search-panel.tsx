@@ -64,7 +64,6 @@ export function SearchPanel() {
           placeholder={messages.searchPlaceholder}
           type="search"
           autoComplete="off"
-          aria-expanded={shown}
           aria-controls={shown ? RESULTS_ID : undefined}
           value={search.text}
           onChange={(event) => {
@@ -104,7 +103,14 @@ export function SearchPanel() {
         />
       </form>
       {shown && (
-        <Paper id={RESULTS_ID} className={classes.panel} shadow="md" withBorder>
+        <Paper
+          id={RESULTS_ID}
+          role="region"
+          aria-label="Search results"
+          className={classes.panel}
+          shadow="md"
+          withBorder
+        >
           <ScrollArea.Autosize mah="min(70vh, 560px)" type="auto">
             {search.error !== null ? (
               <Text size="sm" c="red" p="md" role="alert">

@@ -102,8 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     calls,
     new LocationsService(new LocationsRepository(db), permissions, clock),
   );
-  await installLocationAreas(app, dataSvc, { db, clock, permissions });
+  await installLocationAreas(app, dataSvc, { db, clock, permissions, calls });
   installUserAreas(dataSvc, {
+    calls,
     db,
     clock,
     permissions,
@@ -121,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installAlerts(app, dataSvc, { database: deps.db, clock, permissions, authenticate });
 
-  installSearchAndRegistration(dataSvc, { db, permissions, passwords, clock });
+  installSearchAndRegistration(dataSvc, { db, permissions, passwords, clock, calls });
 
   calls.assertComplete({ demo: config.demo });
   registerApiDocsRoutes(app);

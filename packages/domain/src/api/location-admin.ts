@@ -82,7 +82,6 @@ export const clientSummarySchema = z.object({
   siteCnt: z.number().int().nullable(),
   devCnt: z.number().int().nullable(),
 });
-export type ClientSummary = z.infer<typeof clientSummarySchema>;
 
 export const clientsPageSchema = z.object({
   records: z.array(clientSummarySchema),

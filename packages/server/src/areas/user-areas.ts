@@ -1,3 +1,4 @@
+import type { CallRegistry } from '../http/contract';
 import type { DataSvc } from '../http/data-svc';
 import type { Clock } from '../infra/clock';
 import type { Db } from '../infra/db/database';
@@ -15,6 +16,7 @@ import { NotesService } from './notes/notes.service';
 import type { PermissionsRepository } from './permissions/permissions.repository';
 
 export interface UserAreasDeps {
+  calls: CallRegistry;
   db: Db;
   clock: Clock;
   permissions: PermissionsRepository;
@@ -26,7 +28,7 @@ export interface UserAreasDeps {
 /** Notes, profile and account, and admin groups: the calls a user makes about their own work. */
 export function installUserAreas(dataSvc: DataSvc, deps: UserAreasDeps): void {
   const { db, clock, permissions } = deps;
-  registerNotesRoutes(dataSvc, new NotesService(new NotesRepository(db), permissions, clock));
+  registerNotesRoutes(deps.calls, new NotesService(new NotesRepository(db), permissions, clock));
   registerAccountRoutes(
     dataSvc,
     new AccountService({
@@ -37,5 +39,5 @@ export function installUserAreas(dataSvc: DataSvc, deps: UserAreasDeps): void {
       publicOrigin: deps.publicOrigin,
     }),
   );
-  registerGroupsRoutes(dataSvc, new GroupsService(new GroupsRepository(db)));
+  registerGroupsRoutes(deps.calls, new GroupsService(new GroupsRepository(db)));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { CallRegistry } from '../../http/contract';
 import type { DataSvc } from '../../http/data-svc';
 import type { Clock } from '../../infra/clock';
 import type { Db } from '../../infra/db/database';
@@ -24,7 +25,7 @@ import { SiteMarksRepository, registerSiteToggleRoutes } from './site-toggles';
 export async function installLocationAreas(
   app: FastifyInstance,
   dataSvc: DataSvc,
-  deps: { db: Db; clock: Clock; permissions: PermissionsRepository },
+  deps: { db: Db; clock: Clock; permissions: PermissionsRepository; calls: CallRegistry },
 ): Promise<void> {
   const { db, clock, permissions } = deps;
   const clients = new ClientsRepository(db);
@@ -36,7 +37,7 @@ export async function installLocationAreas(
     new SiteSettingsService(new SiteSettingsRepository(db), permissions, clock),
   );
   registerLocationCreateRoutes(dataSvc, { clients, creators, clock });
-  registerClientsRoutes(dataSvc, new ClientsService(clients, locations, creators));
+  registerClientsRoutes(deps.calls, new ClientsService(clients, locations, creators));
   registerTimezoneListRoute(dataSvc);
   await installImages(app, dataSvc, db);
 }

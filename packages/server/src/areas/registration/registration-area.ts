@@ -1,3 +1,4 @@
+import type { CallRegistry } from '../../http/contract';
 import type { DataSvc } from '../../http/data-svc';
 import type { Clock } from '../../infra/clock';
 import type { Db } from '../../infra/db/database';
@@ -13,9 +14,15 @@ import { RegistrationService } from './registration.service';
 /** Wires the header search and device registration (claim, gateways, join) into the API. */
 export function installSearchAndRegistration(
   dataSvc: DataSvc,
-  deps: { db: Db; permissions: PermissionsRepository; passwords: PasswordHasher; clock: Clock },
+  deps: {
+    db: Db;
+    permissions: PermissionsRepository;
+    passwords: PasswordHasher;
+    clock: Clock;
+    calls: CallRegistry;
+  },
 ): void {
-  registerSearchRoutes(dataSvc, new SearchService(new SearchRepository(deps.db)));
+  registerSearchRoutes(deps.calls, new SearchService(new SearchRepository(deps.db)));
   registerRegistrationRoutes(
     dataSvc,
     new RegistrationService({

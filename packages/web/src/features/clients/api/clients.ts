@@ -1,14 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import type {
-  ClientContact,
-  ClientDetails,
-  ClientStats,
-  ClientsPage,
-  CreateClient,
-  SitesPage,
-} from '@powerdeck/domain';
+import type { ClientsPage, CreateClient } from '@powerdeck/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 export const CLIENTS_PAGE_SIZE = 12;
 
@@ -23,10 +16,7 @@ export function useClientPages() {
   return useInfiniteQuery({
     queryKey: ['clients', 'pages'],
     queryFn: ({ pageParam, signal }) =>
-      dataSvc<ClientsPage>('clients', 'getClients', {
-        query: { pageNo: pageParam, recordsPerPage: CLIENTS_PAGE_SIZE },
-        signal,
-      }),
+      api.clients.getClients({ pageNo: pageParam, recordsPerPage: CLIENTS_PAGE_SIZE }, { signal }),
     initialPageParam: 1,
     getNextPageParam: nextClientsPage,
   });
@@ -40,7 +30,7 @@ export function useClientStats(ids: readonly string[]) {
   });
   return useQuery({
     queryKey: ['clients', 'stats', ids],
-    queryFn: ({ signal }) => dataSvc<ClientStats>('clients', 'clientsStats', { query, signal }),
+    queryFn: ({ signal }) => api.clients.clientsStats(query, { signal }),
     enabled: ids.length > 0,
   });
 }
@@ -48,8 +38,7 @@ export function useClientStats(ids: readonly string[]) {
 export function useClient(clientId: string) {
   return useQuery({
     queryKey: ['clients', clientId],
-    queryFn: ({ signal }) =>
-      dataSvc<ClientDetails>('clients', 'getClient', { query: { clientId }, signal }),
+    queryFn: ({ signal }) => api.clients.getClient({ clientId }, { signal }),
     retry: false,
   });
 }
@@ -58,21 +47,14 @@ export function useClientLocations(clientId: string) {
   return useQuery({
     queryKey: ['clients', clientId, 'locations'],
     queryFn: ({ signal }) =>
-      dataSvc<SitesPage>('clients', 'getLocationCard', {
-        query: { clientId, pageNo: 1, recordsPerPage: 'all' },
-        signal,
-      }),
+      api.clients.getLocationCard({ clientId, pageNo: 1, recordsPerPage: 'all' }, { signal }),
   });
 }
 
 export function useClientContacts(clientId: string) {
   return useQuery({
     queryKey: ['clients', clientId, 'contacts'],
-    queryFn: ({ signal }) =>
-      dataSvc<ClientContact[]>('clients', 'getContactsForClientId', {
-        query: { clientId },
-        signal,
-      }),
+    queryFn: ({ signal }) => api.clients.getContactsForClientId({ clientId }, { signal }),
     retry: false,
   });
 }
@@ -80,11 +62,7 @@ export function useClientContacts(clientId: string) {
 export function useCreateClient() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateClient & { imageFileRef: string }) =>
-      dataSvc<ClientDetails>('clients', 'createClient', {
-        method: 'POST',
-        form: { ...input },
-      }),
+    mutationFn: (input: CreateClient & { imageFileRef: string }) => api.clients.createClient(input),
     onSuccess: async () => {
       notifications.show({ color: 'green', message: 'Client added successfully' });
       await client.invalidateQueries({ queryKey: ['clients'] });

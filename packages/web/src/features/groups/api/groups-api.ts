@@ -1,16 +1,9 @@
-import type {
-  GroupCandidates,
-  GroupDetails,
-  GroupInput,
-  GroupsPage,
-  UserSitesData,
-} from '@powerdeck/domain';
+import type { GroupInput, UserSitesData } from '@powerdeck/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
 import { dataSvc } from '../../../lib/api-client';
 
-/** Admin groups live at /data-svc/groups/dataSvc.php (our choice of area; docs/api). */
-const area = 'groups';
-const script = 'dataSvc.php';
+/** Groups per page of the admin list. */
 export const GROUPS_PER_PAGE = 10;
 
 export const groupsKeys = {
@@ -26,10 +19,7 @@ export function useGroupsList() {
     queryKey: groupsKeys.list,
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      dataSvc<GroupsPage>(area, 'listGroupsForUser', {
-        script,
-        query: { pageNo: pageParam, recordsPerPage: GROUPS_PER_PAGE },
-      }),
+      api.groups.listGroupsForUser({ pageNo: pageParam, recordsPerPage: GROUPS_PER_PAGE }),
     getNextPageParam: (last) =>
       last.pageNo * last.recordsPerPage < last.totalRecords ? last.pageNo + 1 : undefined,
   });
@@ -46,7 +36,7 @@ export function useUserSites() {
 export function useGroupCandidates(enabled: boolean) {
   return useQuery({
     queryKey: groupsKeys.candidates,
-    queryFn: () => dataSvc<GroupCandidates>(area, 'getGroupCandidates', { script }),
+    queryFn: () => api.groups.getGroupCandidates({}),
     enabled,
   });
 }
@@ -54,7 +44,7 @@ export function useGroupCandidates(enabled: boolean) {
 export function useGroupDetails(id: string | null) {
   return useQuery({
     queryKey: groupsKeys.details(id ?? ''),
-    queryFn: () => dataSvc<GroupDetails>(area, 'getGroupDetailsById', { script, query: { id } }),
+    queryFn: () => api.groups.getGroupDetailsById({ id: id ?? '' }),
     enabled: id !== null,
   });
 }
@@ -64,12 +54,8 @@ export function useSaveGroup() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: GroupInput }) =>
       id === null
-        ? dataSvc<{ id: string }>(area, 'createGroupWithLocnsAndUsers', { script, json: input })
-        : dataSvc<{ id: string }>(area, 'editGroupWithLocnsAndUsers', {
-            script,
-            query: { id },
-            json: { ...input, id },
-          }),
+        ? api.groups.createGroupWithLocnsAndUsers(input)
+        : api.groups.editGroupWithLocnsAndUsers({ ...input, id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsKeys.all }),
   });
 }
@@ -77,12 +63,7 @@ export function useSaveGroup() {
 export function useDeleteGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      dataSvc<{ id: string }>(area, 'deleteGroupWithLocnsAndUsers', {
-        script,
-        method: 'POST',
-        query: { id },
-      }),
+    mutationFn: (id: string) => api.groups.deleteGroupWithLocnsAndUsers({ id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsKeys.all }),
   });
 }

@@ -1,8 +1,7 @@
-import type { NoteOrder, NotesList, UserSitesData } from '@powerdeck/domain';
+import type { NoteOrder, UserSitesData } from '@powerdeck/domain';
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
 import { dataSvc } from '../../../lib/api-client';
-
-const script = 'dataSvc.php';
 
 export const notesKeys = {
   all: ['notes'] as const,
@@ -23,28 +22,20 @@ export function useUserSitesData(userId: string | undefined) {
 export function useNotes(siteId: string | null, order: NoteOrder) {
   return useQuery({
     queryKey: notesKeys.list(siteId ?? '', order),
-    queryFn: () =>
-      dataSvc<NotesList>('notes', 'getNotes', {
-        script,
-        query: { siteId, sortBy: 'modTime', orderBy: order },
-      }),
+    queryFn: () => api.notes.getNotes({ siteId: siteId ?? '', sortBy: 'modTime', orderBy: order }),
     enabled: siteId !== null,
   });
 }
 
 /** Note text is URL-encoded when sent (spec §5). */
 export function createNote(siteId: string, note: string) {
-  return dataSvc<{ id: number }>('siteManagement', 'createNote', {
-    form: { siteId, note: encodeURIComponent(note) },
-  });
+  return api.notes.createNote({ siteId, note: encodeURIComponent(note) });
 }
 
 export function editNote(siteId: string, noteId: number, note: string) {
-  return dataSvc<{ id: number }>('siteManagement', 'editNote', {
-    form: { siteId, noteId, note: encodeURIComponent(note) },
-  });
+  return api.notes.editNote({ siteId, noteId, note: encodeURIComponent(note) });
 }
 
 export function deleteNote(siteId: string, noteId: number) {
-  return dataSvc<{ id: number }>('siteManagement', 'deleteNote', { form: { siteId, noteId } });
+  return api.notes.deleteNote({ siteId, noteId });
 }

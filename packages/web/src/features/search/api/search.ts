@@ -1,5 +1,5 @@
 import type { SearchResult } from '@powerdeck/domain';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 export type SearchReq = 'search' | 'autosuggest';
 
@@ -14,8 +14,5 @@ export function fetchSearch(
   keyword: string,
   signal?: AbortSignal,
 ): Promise<SearchResult> {
-  return dataSvc<SearchResult>('searchManagement', '', {
-    query: { keyword, req },
-    ...(signal ? { signal } : {}),
-  });
+  return api.search.search({ keyword, req }, signal ? { signal } : {});
 }

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { TOAST_MS } from '@powerdeck/domain';
+import { TOAST_MS, TOAST_POSITION } from '@powerdeck/domain';
 import { theme } from './theme';
 
 /**
@@ -23,7 +23,7 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} env={env}>
-        <Notifications position="top-center" autoClose={TOAST_MS} />
+        <Notifications position={TOAST_POSITION} autoClose={TOAST_MS} />
         {children}
       </MantineProvider>
     </QueryClientProvider>

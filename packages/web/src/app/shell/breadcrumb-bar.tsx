@@ -4,7 +4,6 @@ import { useMatches, type Params } from 'react-router';
 import { Breadcrumbs, type Crumb } from '../../components/breadcrumbs';
 import { useDeviceMeta } from '../../features/devices';
 import { useLocationSettings } from '../../features/locations/api/location-settings';
-import { crumbName, useCrumbNames } from '../../lib/crumb-names';
 import { resolveDeviceSegments } from '../../lib/paths';
 import type { RouteHandle } from '../route-handle';
 
@@ -32,14 +31,13 @@ const crumbList = (added: Crumb | readonly Crumb[]): readonly Crumb[] =>
 /** Crumbs from the matched routes' handles, outermost first. */
 export function BreadcrumbBar() {
   const matches = useMatches();
-  useCrumbNames();
   const names = useEntityNames(matches[matches.length - 1]?.params ?? {});
   const crumbs: Crumb[] = [];
   for (const match of matches) {
     const added = (match.handle as RouteHandle | undefined)?.crumb?.(match.params) ?? [];
     for (const crumb of crumbList(added)) {
       const known = crumb.id === 'location' || crumb.id === 'device' ? names[crumb.id] : undefined;
-      crumbs.push({ ...crumb, name: known ?? crumbName(crumb.url) ?? crumb.name });
+      crumbs.push({ ...crumb, name: known ?? crumb.name });
     }
   }
   if (crumbs.length === 0) return null;

@@ -1,1 +1,1 @@
-export { AddDeviceModal, type AddDeviceModalProps } from './components/add-device-modal';
+export { AddDeviceModal } from './components/add-device-modal';

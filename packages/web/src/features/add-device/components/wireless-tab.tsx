@@ -1,12 +1,9 @@
-import { messages, type WirelessDevice } from '@powerdeck/domain';
+import { messages, WIRELESS_LIST_MAX_HEIGHT_PX, type WirelessDevice } from '@powerdeck/domain';
 import { Badge, Button, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { joinedDevicePath } from '../../../lib/paths';
 import { useGateways, useJoinDevice } from '../api/wireless';
-
-/** Spec §9: the wireless list is at most 340 px tall. */
-export const WIRELESS_LIST_MAX_HEIGHT = 340;
 
 /**
  * The Add Wireless Device tab (spec §2 add-device popup): the wireless devices the location's
@@ -65,7 +62,7 @@ export function WirelessTab({ siteId, onJoined }: { siteId: string; onJoined: ()
     });
 
   return (
-    <ScrollArea.Autosize mah={WIRELESS_LIST_MAX_HEIGHT} type="auto" data-testid="wireless-list">
+    <ScrollArea.Autosize mah={WIRELESS_LIST_MAX_HEIGHT_PX} type="auto" data-testid="wireless-list">
       <Stack gap="xs" pr="xs">
         {devices.map((device) => (
           <Group

@@ -21,8 +21,8 @@ export interface ModelHarness<M extends DeviceModel = DeviceModel> {
 }
 
 /**
- * Builds a model on a manual clock with instant relays and collects what it reports; for tests
- * here and in the server (no MQTT involved).
+ * Builds a model on a manual clock with instant relays and collects what it reports; for the
+ * simulator's tests (no MQTT involved).
  */
 export function buildModel<M extends DeviceModel = DeviceModel>(
   devClass: DeviceClass,

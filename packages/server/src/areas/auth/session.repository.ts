@@ -2,8 +2,6 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../infra/db/database';
 import { sessions, users } from '../../infra/db/schema';
 
-export type SessionRow = typeof sessions.$inferSelect;
-
 export class SessionRepository {
   constructor(private readonly db: Db) {}
 

@@ -21,4 +21,3 @@ export async function sharedSecret(db: Db, name: string): Promise<string> {
 }
 
 export const DEVICE_KEY = 'device-key';
-export const BROKER_SERVICE_TOKEN = 'broker-service-token';

@@ -17,7 +17,6 @@ import {
   FILTERS_IDS,
   HIDDEN_ID_KEYS,
   ID_KEYS,
-  KNOWN_OPEN,
   OTHER_ROUTES,
   PLAIN,
   PLAIN_BY_CALL,
@@ -342,11 +341,6 @@ describe.each(testDatabases().slice(0, 1))('authorization matrix on $name', (tes
         `answered ignoring a foreign field), ${prober.sent} requests; ${findings.length} leaks`,
     );
     for (const f of findings) console.info(`leak: ${keyOf(f)} ${f.kind} ${f.status} ${f.body}`);
-    expect(findings.filter((f) => !KNOWN_OPEN.has(keyOf(f)))).toEqual([]);
-    const open = new Set(findings.map(keyOf));
-    expect(
-      [...KNOWN_OPEN].filter((k) => !open.has(k)),
-      'fixed: remove from KNOWN_OPEN',
-    ).toEqual([]);
+    expect(findings.map(keyOf)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { GroupCandidates, GroupDetails, GroupsPage } from '@powerdeck/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../infra/db/schema';
 import { testDatabases } from '../../test/databases';
 import { type DemoApp, startDemoApp } from '../../test/demo-sessions';
 
@@ -85,6 +86,18 @@ describe.each(testDatabases())('admin groups on $name', (testDb) => {
     expect((await create('owner', input({ locations: [foreign] }))).statusCode).toBe(403);
     const unknown = await create('owner', input({ users: ['no-such-user'] }));
     expect(unknown.statusCode).toBe(400);
+  });
+
+  it('refuses an account the caller shares no location with, as it refuses an unknown id', async () => {
+    const offered = new Set(candidates.users.map((u) => u.id));
+    const everyone = await d.opened.database.db.select({ id: users.id }).from(users);
+    const stranger = everyone.find((u) => !offered.has(u.id));
+    expect(stranger).toBeDefined();
+    const response = await create('owner', input({ users: [stranger?.id] }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(
+      (await create('owner', input({ users: ['no-such-user'] }))).json(),
+    );
   });
 
   it("refuses creating without admin or owner anywhere: 'You dont have permissions at any location.'", async () => {

@@ -131,15 +131,6 @@ export class GroupsRepository {
     }));
   }
 
-  async existingUserIds(ids: readonly string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(inArray(users.id, [...ids]));
-    return new Set(rows.map((r) => r.id));
-  }
-
   async save(
     group: {
       id: string;

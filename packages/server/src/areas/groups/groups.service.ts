@@ -66,7 +66,7 @@ export class GroupsService {
 
   async create(user: SessionUser, input: GroupInput): Promise<{ id: string }> {
     const id = randomUUID();
-    await this.checkMembers(user, input);
+    await this.checkMembers(user, input, []);
     await this.repo.save({ id, createdBy: user.userId, ...this.normalise(input) }, true);
     return { id };
   }
@@ -74,7 +74,8 @@ export class GroupsService {
   async edit(user: SessionUser, id: string, input: GroupInput): Promise<{ id: string }> {
     const group = await this.requireGroup(id);
     if (!this.canChange(user, group)) throw forbidden(groupMessages.notYourGroup);
-    await this.checkMembers(user, input);
+    const members = (await this.repo.usersOf(id)).map((u) => u.id);
+    await this.checkMembers(user, input, members);
     await this.repo.save({ id, createdBy: group.createdBy, ...this.normalise(input) }, false);
     return { id };
   }
@@ -94,7 +95,16 @@ export class GroupsService {
     };
   }
 
-  private async checkMembers(user: SessionUser, input: GroupInput): Promise<void> {
+  /**
+   * Locations must be ones the caller manages; users must be people the caller may pick (the
+   * candidates: people at those locations), the caller, or members the group already has. Any
+   * other id answers as unknown, so the call tells nothing about accounts the caller cannot see.
+   */
+  private async checkMembers(
+    user: SessionUser,
+    input: GroupInput,
+    currentMembers: readonly string[],
+  ): Promise<void> {
     const levels = await this.repo.levelsOf(user.userId, user.tier === 'SUPPORT');
     if (!canCreateGroup(levels)) throw forbidden(permissionMessages.noPermissionAnyLocation);
     const manageable = new Set(
@@ -103,8 +113,12 @@ export class GroupsService {
     if (input.locations.some((siteId) => !manageable.has(siteId))) {
       throw forbidden(groupMessages.notYourLocation);
     }
-    const existing = await this.repo.existingUserIds([...new Set(input.users)]);
-    if (input.users.some((id) => !existing.has(id))) {
+    const pickable = new Set(
+      (await this.repo.peopleAt([...manageable], [user.userId, ...currentMembers])).map(
+        (u) => u.id,
+      ),
+    );
+    if (input.users.some((id) => !pickable.has(id))) {
       throw badRequest(groupMessages.unknownUsers, { users: groupMessages.unknownUsers });
     }
   }

@@ -9,16 +9,8 @@ export function powerConditionLabel(devClass: DeviceClass, code: number): string
 /**
  * Device state texts of spec §4. The spec names the states in lower case without quoting their
  * display words; these are the words shown, keyed by the state names the device protocol uses.
+ * Power conditions are worded per family, in the catalog (`powerConditionLabel` above).
  */
-export const powerConditionTexts = {
-  normal: 'Normal',
-  recovering: 'Recovering',
-  'under-voltage': 'Under Voltage',
-  'over-voltage': 'Over Voltage',
-  lost: 'Power Lost',
-  test: 'Test',
-} as const;
-
 export const batteryStateTexts = {
   discharging: 'Discharging',
   charging: 'Charging',

@@ -17,7 +17,6 @@ export const POWER_CONDITIONS = [
   'test',
 ] as const;
 export type PowerCondition = (typeof POWER_CONDITIONS)[number];
-export const powerConditionSchema = z.enum(POWER_CONDITIONS);
 export const powerConditionCodeSchema = z
   .number()
   .int()

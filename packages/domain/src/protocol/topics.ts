@@ -62,12 +62,6 @@ export function deviceTopic(address: TopicAddress, kind: TopicKind): string {
   return `${deviceRoot(address)}/${kind}`;
 }
 
-/** Everything a device may touch: its own root and its kids' (`pd/v1/{devId}/#`). */
-export function deviceRootFilter(devId: string): string {
-  assertId(devId, 'devId');
-  return `${TOPIC_PREFIX}/${devId}/#`;
-}
-
 /** What a device subscribes to: its own commands and those of its kids. */
 export function deviceCommandFilters(devId: string): string[] {
   assertId(devId, 'devId');

@@ -8,6 +8,7 @@ import {
   toOutletValue,
   type CommandState,
   type CycleState,
+  type FindMePhase,
   type OutletSwitch,
 } from '@powerdeck/domain';
 
@@ -33,8 +34,6 @@ export interface OutletPanelEntry {
   cycle: CycleState;
   command: OutletCommand | null;
 }
-
-export type FindMePhase = 'idle' | 'sending' | 'done' | 'failed';
 
 export interface DevicePanelState {
   outlets: Record<number, OutletPanelEntry>;

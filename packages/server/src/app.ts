@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataSvc = createDataSvc(app, { authenticate });
   const calls = new CallRegistry(dataSvc, deps.checkAnswers ?? false);
   registerConfigRoutes(calls, config);
-  registerAuthRoutes(dataSvc, {
+  registerAuthRoutes(calls, {
     auth,
     sessions,
     outbox: new OutboxRepository(db),
@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticate,
     options: deps.devices ?? {},
   });
-  installAlerts(app, dataSvc, { database: deps.db, clock, permissions, authenticate });
+  installAlerts(app, calls, { database: deps.db, clock, permissions, authenticate });
 
   installSearchAndRegistration(dataSvc, { db, permissions, passwords, clock, calls });
 

@@ -41,3 +41,12 @@ export const offlineGraceSecondsSchema = z.preprocess(
 
 export const alertSettingsSchema = z.object({ offlineGraceSeconds: offlineGraceSecondsSchema });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
+
+/** `alertsManagement svc=getAlertSettings` and `setAlertSettings` answer: the grace period. */
+export const alertSettingsAnswerSchema = z.object({
+  offlineGraceSeconds: z
+    .number()
+    .int()
+    .min(OFFLINE_GRACE_MIN_SECONDS)
+    .max(OFFLINE_GRACE_MAX_SECONDS),
+});

@@ -69,7 +69,6 @@ export const uploadPictureResultSchema = z.object({
   status: z.literal('success'),
   path: z.string(),
 });
-export type UploadPictureResult = z.infer<typeof uploadPictureResultSchema>;
 export const PICTURE_MAX_BYTES = IMAGE_MAX_BYTES;
 
 /** `clients svc=getClients` record (spec §3 Client); counts arrive later through clientsStats. */

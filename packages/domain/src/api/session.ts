@@ -16,6 +16,22 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** `auth svc=login` and `auth svc=session`: the signed-in user. */
+export const signedInSchema = z.object({ user: sessionUserSchema });
+
+/** One e-mail of the demo outbox (`auth svc=outbox`); `sentAt` is an ISO time. */
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  sentAt: z.iso.datetime(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** `auth svc=outbox`: what the demo would have e-mailed, newest first. */
+export const outboxSchema = z.object({ messages: z.array(outboxMessageSchema) });
+
 /** What the console needs before sign-in: served without a session. */
 export const publicConfigSchema = z.object({
   brand: z.string(),

@@ -67,3 +67,14 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const verifyEmailSchema = z.object({ token: tokenSchema });
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+
+/** Answers of the sign-in calls, shown by the console as they are. */
+export const authErrors = {
+  badCredentials: 'Incorrect email or password.',
+  unverified: 'Please verify your email address before signing in.',
+  throttled: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  badVerifyLink: 'This verification link is invalid or has expired.',
+  badResetLink: 'This reset link is invalid or has expired.',
+  tooManySignups: 'Too many sign-ups. Please try later.',
+  tooManyResetRequests: 'Too many reset requests. Please wait a few minutes and try again.',
+} as const;

@@ -43,6 +43,11 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   rateLimit?: CallRateLimit;
   /** Served only in demo mode (DEMO=true); absent otherwise. */
   demoOnly?: boolean;
+  /**
+   * The media type of an answer that is not JSON (e.g. `image/*`): the call answers bytes, which
+   * `output` describes for the types and the document only; the answer is not checked against it.
+   */
+  produces?: string;
   summary: string;
 }
 

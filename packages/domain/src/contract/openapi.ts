@@ -41,6 +41,22 @@ function queryParameters(schema: JsonSchema) {
   }));
 }
 
+/**
+ * The properties of an object schema that `keep` selects (a multipart call sends its files in the
+ * body and its other fields in the query, as the console does).
+ */
+function pickProperties(schema: JsonSchema, keep: (property: JsonSchema) => boolean): JsonSchema {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const names = Object.keys(properties).filter((name) => keep(properties[name] ?? {}));
+  return {
+    ...schema,
+    properties: Object.fromEntries(names.map((name) => [name, properties[name]])),
+    required: ((schema.required ?? []) as string[]).filter((name) => names.includes(name)),
+  };
+}
+
+const isFile = (property: JsonSchema) => property.format === 'binary';
+
 const BODY_TYPES = {
   form: 'application/x-www-form-urlencoded',
   json: 'application/json',
@@ -61,11 +77,21 @@ function operationOf(group: string, name: string, call: CallDef, method: string)
     });
   }
   const body = method === 'get' || call.body === 'query' ? null : BODY_TYPES[call.body];
-  if (body === null) parameters.push(...queryParameters(input));
+  let bodySchema = input;
+  if (body === null) {
+    parameters.push(...queryParameters(input));
+  } else if (call.body === 'multipart') {
+    parameters.push(...queryParameters(pickProperties(input, (p) => !isFile(p))));
+    // the files are optional among the parsed fields only because the server streams them
+    const files = pickProperties(input, isFile);
+    bodySchema = { ...files, required: Object.keys(files.properties as JsonSchema) };
+  }
   const responses: Record<string, unknown> = {
     '200': {
       description: 'Success',
-      content: { 'application/json': { schema: jsonSchema(call.output, 'output') } },
+      content: {
+        [call.produces ?? 'application/json']: { schema: jsonSchema(call.output, 'output') },
+      },
     },
     '400': errorResponse('Bad input: `error` and a message per field in `fields`'),
   };
@@ -83,7 +109,7 @@ function operationOf(group: string, name: string, call: CallDef, method: string)
     parameters,
     ...(body === null
       ? {}
-      : { requestBody: { required: true, content: { [body]: { schema: input } } } }),
+      : { requestBody: { required: true, content: { [body]: { schema: bodySchema } } } }),
     responses,
     ...(call.access === 'user' ? { security: [{ session: [] }] } : { security: [] }),
     ...(call.rateLimit

@@ -3,6 +3,7 @@ import { config } from './calls/config';
 import { auth } from './calls/auth';
 import { locations } from './calls/locations';
 import { locationAdmin } from './calls/location-admin';
+import { locationCreate } from './calls/location-create';
 import { siteSettings } from './calls/site-settings';
 import { images } from './calls/images';
 import { clients } from './calls/clients';
@@ -25,6 +26,7 @@ export const callTable = {
   auth,
   locations,
   locationAdmin,
+  locationCreate,
   siteSettings,
   images,
   clients,

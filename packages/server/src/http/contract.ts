@@ -41,7 +41,8 @@ type AnyHandler = (ctx: SvcContext<unknown, AuthContext | null>) => unknown;
 function checked(call: CallDef, handle: AnyHandler): AnyHandler {
   return async (ctx) => {
     const answer = await handle(ctx);
-    if (ctx.reply.sent) return answer;
+    // bytes (an image) are not JSON: `output` describes them for the types only
+    if (ctx.reply.sent || call.produces !== undefined) return answer;
     const result = call.output.safeParse(answer ?? { ok: true });
     if (!result.success) {
       throw new Error(`${key(call)} answered outside its contract: ${result.error.message}`);
@@ -69,7 +70,7 @@ export class CallRegistry {
 
   implement<G extends CallGroup>(
     group: G,
-    handlers: CallHandlers<G>,
+    handlers: NoInfer<CallHandlers<G>>,
     overrides: Partial<Record<keyof G, CallOverrides>> = {},
   ): void {
     for (const [name, call] of Object.entries(group) as [keyof G & string, CallDef][]) {

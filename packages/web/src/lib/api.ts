@@ -63,12 +63,32 @@ function singleValues(fields: Record<string, Field>): Record<string, QueryValue>
   );
 }
 
+/**
+ * A multipart call: each File or Blob field goes into the body under its name; the other fields
+ * stay in the query, where the server reads them (it streams the body's files).
+ */
+function multipartOf(input: unknown): { query: Record<string, Field>; multipart: FormData } {
+  const multipart = new FormData();
+  const rest: Record<string, unknown> = {};
+  if (input !== null && typeof input === 'object') {
+    for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
+      if (value instanceof Blob) multipart.append(name, value);
+      else rest[name] = value;
+    }
+  }
+  return { query: fieldsOf(rest), multipart };
+}
+
 /** Sends one call of the table and returns its (checked) answer. */
 export async function callApi<C extends CallDef>(
   call: C,
   input: CallInput<C>,
   options: CallOptions = {},
 ): Promise<CallOutput<C>> {
+  if (call.produces !== undefined) {
+    // bytes, not JSON: the console links to them (an <img> src) instead of calling
+    throw new Error(`${call.area} svc=${call.svc} answers ${call.produces}: link to it instead`);
+  }
   const area = callArea(call, input);
   const method = call.methods[0] ?? 'GET';
   const base = {
@@ -81,7 +101,9 @@ export async function callApi<C extends CallDef>(
       ? await dataSvc(area, call.svc, { ...base, json: input })
       : call.body === 'form'
         ? await dataSvc(area, call.svc, { ...base, form: singleValues(fieldsOf(input)) })
-        : await dataSvc(area, call.svc, { ...base, query: fieldsOf(input) });
+        : call.body === 'multipart'
+          ? await dataSvc(area, call.svc, { ...base, ...multipartOf(input) })
+          : await dataSvc(area, call.svc, { ...base, query: fieldsOf(input) });
   if (!checkAnswers) return body as CallOutput<C>;
   const checked = call.output.safeParse(body);
   if (!checked.success) {

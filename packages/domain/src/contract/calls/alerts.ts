@@ -1,3 +1,107 @@
-import type { CallGroup } from '../call';
+import { z } from 'zod';
+import { alertSettingsAnswerSchema, alertSettingsSchema } from '../../api/alert-live';
+import {
+  alertSubscriptionKeySchema,
+  alertSubscriptionsPageSchema,
+  alertsListSchema,
+} from '../../api/alerts';
+import { type CallGroup, defineCall } from '../call';
+import { noInput, okOutput, siteIdInput } from '../inputs';
 
-export const alerts = {} satisfies CallGroup;
+const pageNoMessage = 'pageNo must be a page number';
+
+/**
+ * The alerts panel (spec §7 notificationsManagement), alert subscriptions (alertsManagement) and
+ * a location's offline grace period (ours).
+ */
+export const alerts = {
+  enumerate: defineCall({
+    area: 'notificationsManagement',
+    svc: 'enumerate',
+    methods: ['GET'],
+    input: z.object({ isFromWeb: z.string().optional() }),
+    output: alertsListSchema,
+    access: 'user',
+    rule: 'the caller’s own alerts',
+    summary: 'The caller’s newest alerts and notifications with the unread count (spec §7).',
+  }),
+  read: defineCall({
+    area: 'notificationsManagement',
+    svc: 'read',
+    methods: ['GET', 'POST'],
+    input: z.object({ id: z.coerce.number({ message: 'id must be a number' }).int().positive() }),
+    output: okOutput,
+    access: 'user',
+    rule: 'the caller’s own alert (another’s is 404)',
+    summary: 'Marks one alert read (spec §7).',
+  }),
+  readall: defineCall({
+    area: 'notificationsManagement',
+    svc: 'readall',
+    methods: ['GET', 'POST'],
+    input: noInput,
+    output: okOutput,
+    access: 'user',
+    rule: 'the caller’s own alerts',
+    summary: 'Marks every alert of the caller read (spec §7).',
+  }),
+  unsubscribe: defineCall({
+    area: 'alertsManagement',
+    svc: 'unsubscribe',
+    methods: ['GET', 'POST'],
+    input: alertSubscriptionKeySchema,
+    output: okOutput,
+    access: 'user',
+    rule: 'any level at the device’s location (another device is 404)',
+    summary:
+      'Stops the alerts of one type of a device for the caller; 400 when already unsubscribed ' +
+      '(spec §7).',
+  }),
+  subscribe: defineCall({
+    area: 'alertsManagement',
+    svc: 'subscribe',
+    methods: ['GET', 'POST'],
+    input: alertSubscriptionKeySchema,
+    output: okOutput,
+    access: 'user',
+    rule: 'any level at the device’s location (another device is 404)',
+    summary: 'Subscribes the caller again to the alerts of one type of a device.',
+  }),
+  listSubscriptions: defineCall({
+    area: 'alertsManagement',
+    svc: 'listSubscriptions',
+    methods: ['GET'],
+    input: z.object({
+      pageNo: z.coerce
+        .number({ message: pageNoMessage })
+        .int(pageNoMessage)
+        .min(1, pageNoMessage)
+        .max(100_000, pageNoMessage)
+        .default(1),
+    }),
+    output: alertSubscriptionsPageSchema,
+    access: 'user',
+    rule: 'lists only devices at the caller’s locations (all for SUPPORT)',
+    summary: 'Every alert the caller can subscribe to, one per device, with its state, by page.',
+  }),
+  getAlertSettings: defineCall({
+    area: 'alertsManagement',
+    svc: 'getAlertSettings',
+    methods: ['GET'],
+    input: siteIdInput,
+    output: alertSettingsAnswerSchema,
+    access: 'user',
+    rule: 'any level at siteId',
+    summary: 'A location’s offline grace period: seconds offline before its users are alerted.',
+  }),
+  setAlertSettings: defineCall({
+    area: 'alertsManagement',
+    svc: 'setAlertSettings',
+    methods: ['POST'],
+    input: siteIdInput.extend(alertSettingsSchema.shape),
+    output: alertSettingsAnswerSchema,
+    access: 'user',
+    rule: 'ADMIN or owner at siteId',
+    summary: 'Sets a location’s offline grace period (0 to 3600 seconds) and answers it.',
+  }),
+} satisfies CallGroup;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthContext, DataSvc } from '../../http/data-svc';
+import type { CallRegistry } from '../../http/contract';
+import type { AuthContext } from '../../http/data-svc';
 import type { Clock } from '../../infra/clock';
 import type { Database } from '../../infra/db/database';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
@@ -30,7 +31,7 @@ declare module 'fastify' {
  */
 export function installAlerts(
   app: FastifyInstance,
-  dataSvc: DataSvc,
+  calls: CallRegistry,
   deps: {
     database: Database;
     clock: Clock;
@@ -40,7 +41,7 @@ export function installAlerts(
 ): AlertRaiser {
   const repo = new AlertsRepository(deps.database.db);
   const fanout = new AlertFanout(deps.database);
-  registerAlertsRoutes(dataSvc, new AlertsService(repo, deps.permissions, deps.clock));
+  registerAlertsRoutes(calls, new AlertsService(repo, deps.permissions, deps.clock));
   registerAlertStreamRoutes(app, { authenticate: deps.authenticate, repo, fanout });
   const { severalServers } = app.devices;
   const raiser = new AlertRaiser(

@@ -1,10 +1,4 @@
-import {
-  forgotPasswordSchema,
-  loginSchema,
-  resetPasswordSchema,
-  signupSchema,
-  verifyEmailSchema,
-} from '@powerdeck/domain';
+import { type CallRateLimit, callTable } from '@powerdeck/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CLASSIC_UI_COOKIE,
@@ -12,10 +6,10 @@ import {
   SESSION_COOKIE,
   sessionCookieOptions,
 } from '../../http/cookies';
-import { type DataSvc, authedSvc, publicSvc } from '../../http/data-svc';
+import type { CallRegistry } from '../../http/contract';
 import { forbidden } from '../../http/errors';
 import type { OutboxRepository } from '../../infra/mail/outbox.repository';
-import { type AuthService, authErrors } from './auth.service';
+import type { AuthService } from './auth.service';
 import { mayReadOutbox, outboxMessages } from './outbox-access';
 import type { SessionService } from './session.service';
 
@@ -29,7 +23,12 @@ export interface AuthRoutesDeps {
   signInRateLimit: number;
 }
 
-const minute = 60_000;
+/** The table's sign-in limit with `max` from configuration (SIGNIN_RATE_LIMIT). */
+function signInLimit(max: number): CallRateLimit {
+  const limit = callTable.auth.login.rateLimit;
+  if (!limit) throw new Error('auth svc=login has no rate limit in the call table');
+  return { ...limit, max };
+}
 
 const clientMeta = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -50,15 +49,14 @@ export function cookieAuthenticator(sessions: SessionService, publicOrigin: stri
 }
 
 /** Sign-in and account calls (docs/api/auth.md). */
-export function registerAuthRoutes(dataSvc: DataSvc, deps: AuthRoutesDeps): void {
+export function registerAuthRoutes(calls: CallRegistry, deps: AuthRoutesDeps): void {
   const { auth, sessions } = deps;
+  const { outbox, ...accountCalls } = callTable.auth;
 
-  dataSvc.area('auth', {
-    login: publicSvc({
-      methods: ['POST'],
-      input: loginSchema,
-      rateLimit: { max: deps.signInRateLimit, windowMs: minute, message: authErrors.throttled },
-      async handler({ input, request, reply }) {
+  calls.implement(
+    accountCalls,
+    {
+      async login({ input, request, reply }) {
         const { user, cookieValue } = await auth.login(input, clientMeta(request));
         reply.setCookie(
           SESSION_COOKIE,
@@ -67,11 +65,8 @@ export function registerAuthRoutes(dataSvc: DataSvc, deps: AuthRoutesDeps): void
         );
         return { user };
       },
-    }),
 
-    logout: publicSvc({
-      methods: ['POST'],
-      async handler({ auth: session, request, reply }) {
+      async logout({ auth: session, request, reply }) {
         if (session) await sessions.revoke(session.sessionId);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         if (deps.classicUiEnabled) reply.clearCookie(CLASSIC_UI_COOKIE, { path: '/' });
@@ -80,69 +75,43 @@ export function registerAuthRoutes(dataSvc: DataSvc, deps: AuthRoutesDeps): void
         }
         return { ok: true };
       },
-    }),
 
-    session: authedSvc({
-      methods: ['GET'],
-      handler: ({ auth: session }) => ({ user: session.user }),
-    }),
+      session: ({ auth: session }) => ({ user: session.user }),
 
-    signup: publicSvc({
-      methods: ['POST'],
-      input: signupSchema,
-      rateLimit: { max: 10, windowMs: minute, message: 'Too many sign-ups. Please try later.' },
-      async handler({ input }) {
+      async signup({ input }) {
         await auth.signup(input);
         return { ok: true };
       },
-    }),
 
-    verifyEmail: publicSvc({
-      methods: ['POST'],
-      input: verifyEmailSchema,
-      rateLimit: { max: 30, windowMs: minute, message: authErrors.badVerifyLink },
-      async handler({ input }) {
+      async verifyEmail({ input }) {
         await auth.verifyEmail(input.token);
         return { ok: true };
       },
-    }),
 
-    forgotPassword: publicSvc({
-      methods: ['POST'],
-      input: forgotPasswordSchema,
-      rateLimit: {
-        max: 5,
-        windowMs: minute,
-        message: 'Too many reset requests. Please wait a few minutes and try again.',
-      },
-      handler({ input, request }) {
+      forgotPassword({ input, request }) {
         // answered before the account is even looked up: see AuthService.forgotPassword
         auth.forgotPassword(input, (error) =>
           request.log.error({ err: error }, 'password reset e-mail failed'),
         );
         return { ok: true };
       },
-    }),
 
-    resetPassword: publicSvc({
-      methods: ['POST'],
-      input: resetPasswordSchema,
-      rateLimit: { max: 20, windowMs: minute, message: authErrors.badResetLink },
-      async handler({ input, request }) {
+      async resetPassword({ input, request }) {
         await auth.resetPassword(input, clientMeta(request));
         return { ok: true };
       },
-    }),
-  });
+    },
+    { login: { rateLimit: signInLimit(deps.signInRateLimit) } },
+  );
 
   // The demo has no real mail: the console's /outbox page lists what would have been sent. The
   // outbox holds every e-mailed link, password resets included, so only this machine or a SUPPORT
-  // user reads it; outside demo mode the call does not exist.
+  // user reads it; outside demo mode the call is not registered at all (an unknown call, 404).
   if (deps.demo) {
-    dataSvc.area('auth', {
-      outbox: publicSvc({
-        methods: ['GET'],
-        async handler({ auth: session, request }) {
+    calls.implement(
+      { outbox },
+      {
+        async outbox({ auth: session, request }) {
           const allowed = mayReadOutbox({
             socketAddress: request.socket.remoteAddress,
             headers: request.headers,
@@ -151,7 +120,7 @@ export function registerAuthRoutes(dataSvc: DataSvc, deps: AuthRoutesDeps): void
           if (!allowed) throw forbidden(outboxMessages.localOnly);
           return { messages: await deps.outbox.list() };
         },
-      }),
-    });
+      },
+    );
   }
 }

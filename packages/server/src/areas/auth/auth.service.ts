@@ -1,9 +1,10 @@
-import type {
-  ForgotPasswordInput,
-  LoginInput,
-  ResetPasswordInput,
-  SessionUser,
-  SignupInput,
+import {
+  type ForgotPasswordInput,
+  type LoginInput,
+  type ResetPasswordInput,
+  type SessionUser,
+  type SignupInput,
+  authErrors,
 } from '@powerdeck/domain';
 import { randomUUID } from 'node:crypto';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors';
@@ -14,14 +15,6 @@ import type { AuthRepository, AuthTokenKind, UserRow } from './auth.repository';
 import { LOGIN_THROTTLE, loginThrottle } from './login-throttle';
 import { hashSecret, newSecret } from './secrets';
 import { type ClientMeta, type SessionService, toSessionUser } from './session.service';
-
-export const authErrors = {
-  badCredentials: 'Incorrect email or password.',
-  unverified: 'Please verify your email address before signing in.',
-  throttled: 'Too many sign-in attempts. Please wait a few minutes and try again.',
-  badVerifyLink: 'This verification link is invalid or has expired.',
-  badResetLink: 'This reset link is invalid or has expired.',
-} as const;
 
 const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;

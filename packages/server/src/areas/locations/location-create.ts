@@ -1,12 +1,11 @@
 import {
   type AddLocationAndClient,
   type SessionUser,
-  addLocationAndClientSchema,
+  callTable,
   groupMessages,
 } from '@powerdeck/domain';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { type DataSvc, authedSvc } from '../../http/data-svc';
+import type { CallRegistry } from '../../http/contract';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../infra/clock';
 import { locations, permissions } from '../../infra/db/schema';
@@ -21,33 +20,6 @@ export const createMessages = {
   clientNotFound: 'Client not found',
   groupNotFound: 'Group not found.',
 } as const;
-
-/** A nested object of a form body: JSON text in `name`, or PHP-style `name[field]` keys. */
-function nested(body: Record<string, unknown>, name: string): unknown {
-  const raw = body[name];
-  if (typeof raw === 'string') {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      return raw;
-    }
-  }
-  if (raw !== undefined) return raw;
-  const prefix = `${name}[`;
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (key.startsWith(prefix) && key.endsWith(']')) fields[key.slice(prefix.length, -1)] = value;
-  }
-  return Object.keys(fields).length > 0 ? fields : undefined;
-}
-
-const formInput = z
-  .looseObject({})
-  .transform((body): Record<string, unknown> => {
-    const client = nested(body, 'client');
-    return { location: nested(body, 'location'), ...(client === undefined ? {} : { client }) };
-  })
-  .pipe(addLocationAndClientSchema);
 
 const orNull = (v: string | undefined) => (v === undefined || v === '' ? null : v);
 
@@ -64,7 +36,7 @@ function installDate(l: AddLocationAndClient['location']): string | null {
  * (`location.clientContact`) or a new one (`client`). The creator becomes its owner.
  */
 export function registerLocationCreateRoutes(
-  dataSvc: DataSvc,
+  calls: CallRegistry,
   deps: { clients: ClientsRepository; creators: CreatorRule; clock: Clock },
 ): void {
   const { clients, creators, clock } = deps;
@@ -156,13 +128,9 @@ export function registerLocationCreateRoutes(
       await tx.insert(permissions).values({ userId: user.userId, siteId, permLvl: 'owner' });
       if (groupId !== null) await tx.insert(adminGroupLocations).values({ groupId, siteId });
     });
-    return { status: 'success', siteId };
+    return { status: 'success' as const, siteId };
   };
-  dataSvc.area('clientLocation', {
-    addLocationAndClient: authedSvc({
-      methods: ['POST'],
-      input: formInput,
-      handler: ({ auth, input }) => create(auth.user, input),
-    }),
+  calls.implement(callTable.locationCreate, {
+    addLocationAndClient: ({ auth, input }) => create(auth.user, input),
   });
 }

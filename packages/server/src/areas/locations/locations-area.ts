@@ -36,8 +36,8 @@ export async function installLocationAreas(
     dataSvc,
     new SiteSettingsService(new SiteSettingsRepository(db), permissions, clock),
   );
-  registerLocationCreateRoutes(dataSvc, { clients, creators, clock });
+  registerLocationCreateRoutes(deps.calls, { clients, creators, clock });
   registerClientsRoutes(deps.calls, new ClientsService(clients, locations, creators));
   registerTimezoneListRoute(dataSvc);
-  await installImages(app, dataSvc, db);
+  await installImages(app, deps.calls, db);
 }

@@ -1,57 +1,48 @@
-import type {
-  AlertRecord,
-  AlertSettings,
-  AlertSubscriptionsPage,
-  AlertsList,
-} from '@powerdeck/domain';
-import { dataSvc } from '../../../lib/api-client';
+import type { AlertRecord, AlertSettings } from '@powerdeck/domain';
+import { api } from '../../../lib/api';
 
 /** `notificationsManagement svc=enumerate&isFromWeb=true` (spec §7), polled every 60 s. */
-export function enumerateAlerts(): Promise<AlertsList> {
-  return dataSvc<AlertsList>('notificationsManagement', 'enumerate', {
-    query: { isFromWeb: true },
-  });
+export function enumerateAlerts() {
+  return api.alerts.enumerate({ isFromWeb: 'true' });
 }
 
 export function markAlertRead(id: number) {
-  return dataSvc<{ ok: boolean }>('notificationsManagement', 'read', { query: { id } });
+  return api.alerts.read({ id });
 }
 
 export function markAllAlertsRead() {
-  return dataSvc<{ ok: boolean }>('notificationsManagement', 'readall');
+  return api.alerts.readall({});
 }
 
 type SubscriptionKey = Pick<AlertRecord, 'type' | 'devClass' | 'devId'>;
 
+/** An alert without a device sends empty ids, which the server refuses (400) like missing ones. */
+const keyOf = (key: SubscriptionKey) => ({
+  type: key.type,
+  devClass: key.devClass ?? '',
+  devId: key.devId ?? '',
+});
+
 /** `alertsManagement svc=unsubscribe` with type, devClass, devId. */
 export function unsubscribeAlert(key: SubscriptionKey) {
-  return dataSvc<{ ok: boolean }>('alertsManagement', 'unsubscribe', {
-    query: { type: key.type, devClass: key.devClass, devId: key.devId },
-  });
+  return api.alerts.unsubscribe(keyOf(key));
 }
 
 export function subscribeAlert(key: SubscriptionKey) {
-  return dataSvc<{ ok: boolean }>('alertsManagement', 'subscribe', {
-    query: { type: key.type, devClass: key.devClass, devId: key.devId },
-  });
+  return api.alerts.subscribe(keyOf(key));
 }
 
 /** Every alert the user can subscribe to (one per device at their locations), a page at a time. */
 export function listSubscriptions(pageNo: number) {
-  return dataSvc<AlertSubscriptionsPage>('alertsManagement', 'listSubscriptions', {
-    query: { pageNo },
-  });
+  return api.alerts.listSubscriptions({ pageNo });
 }
 
 /** A location's offline grace period (any level there may read it). */
 export function getAlertSettings(siteId: string) {
-  return dataSvc<AlertSettings>('alertsManagement', 'getAlertSettings', { query: { siteId } });
+  return api.alerts.getAlertSettings({ siteId });
 }
 
 /** Sets a location's offline grace period (admin or owner there). */
 export function setAlertSettings(siteId: string, settings: AlertSettings) {
-  return dataSvc<AlertSettings>('alertsManagement', 'setAlertSettings', {
-    method: 'POST',
-    form: { siteId, offlineGraceSeconds: settings.offlineGraceSeconds },
-  });
+  return api.alerts.setAlertSettings({ siteId, offlineGraceSeconds: settings.offlineGraceSeconds });
 }

@@ -1,9 +1,9 @@
 import type { ForgotPasswordInput } from '@powerdeck/domain';
 import { useMutation } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
-export function forgotPassword(input: ForgotPasswordInput): Promise<{ ok: boolean }> {
-  return dataSvc<{ ok: boolean }>('auth', 'forgotPassword', { json: input });
+export function forgotPassword(input: ForgotPasswordInput) {
+  return api.auth.forgotPassword(input);
 }
 
 export function useForgotPassword() {

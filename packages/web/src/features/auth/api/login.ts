@@ -1,10 +1,10 @@
-import type { LoginInput, SessionUser } from '@powerdeck/domain';
+import type { LoginInput } from '@powerdeck/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { sessionQueryKey } from './session';
 
-export function login(input: LoginInput): Promise<{ user: SessionUser }> {
-  return dataSvc<{ user: SessionUser }>('auth', 'login', { json: input });
+export function login(input: LoginInput) {
+  return api.auth.login(input);
 }
 
 export function useLogin() {

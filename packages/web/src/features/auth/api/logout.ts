@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { sessionQueryKey } from './session';
 
-export function logout(): Promise<{ ok: boolean }> {
-  return dataSvc<{ ok: boolean }>('auth', 'logout', { method: 'POST' });
+export function logout() {
+  return api.auth.logout({});
 }
 
 /** On logout the whole store resets (spec §4): every cached query goes, then the session is null. */

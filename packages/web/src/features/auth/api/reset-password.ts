@@ -1,9 +1,9 @@
 import type { ResetPasswordInput } from '@powerdeck/domain';
 import { useMutation } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
-export function resetPassword(input: ResetPasswordInput): Promise<{ ok: boolean }> {
-  return dataSvc<{ ok: boolean }>('auth', 'resetPassword', { json: input });
+export function resetPassword(input: ResetPasswordInput) {
+  return api.auth.resetPassword(input);
 }
 
 export function useResetPassword() {

@@ -1,13 +1,14 @@
 import type { SessionUser } from '@powerdeck/domain';
 import { useQuery } from '@tanstack/react-query';
-import { dataSvc, isApiRequestError } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { isApiRequestError } from '../../../lib/api-client';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
 /** The signed-in user, or null when there is no session (401). */
 export async function getSession(): Promise<SessionUser | null> {
   try {
-    const { user } = await dataSvc<{ user: SessionUser }>('auth', 'session');
+    const { user } = await api.auth.session({});
     return user;
   } catch (error) {
     if (isApiRequestError(error, 401)) return null;

@@ -1,9 +1,9 @@
 import type { SignupInput } from '@powerdeck/domain';
 import { useMutation } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
-export function signup(input: SignupInput): Promise<{ ok: boolean }> {
-  return dataSvc<{ ok: boolean }>('auth', 'signup', { json: input });
+export function signup(input: SignupInput) {
+  return api.auth.signup(input);
 }
 
 export function useSignup() {

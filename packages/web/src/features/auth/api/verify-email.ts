@@ -1,9 +1,9 @@
 import type { VerifyEmailInput } from '@powerdeck/domain';
 import { useMutation } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
-export function verifyEmail(input: VerifyEmailInput): Promise<{ ok: boolean }> {
-  return dataSvc<{ ok: boolean }>('auth', 'verifyEmail', { json: input });
+export function verifyEmail(input: VerifyEmailInput) {
+  return api.auth.verifyEmail(input);
 }
 
 export function useVerifyEmail() {

@@ -1,22 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import { messages, type AddLocationAndClient } from '@powerdeck/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
-/** Drops keys without a value so the form body carries only what was entered. */
-function compact(object: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined && v !== ''));
-}
-
-/** clientLocation svc=addLocationAndClient: form-encoded, location and client objects (spec §7). */
+/**
+ * clientLocation svc=addLocationAndClient: form-encoded, the location and client objects as JSON
+ * text (spec §7).
+ */
 export function addLocationAndClient(payload: AddLocationAndClient) {
-  return dataSvc<{ status: string; siteId: string }>('clientLocation', 'addLocationAndClient', {
-    method: 'POST',
-    form: {
-      location: JSON.stringify(compact(payload.location)),
-      ...(payload.client ? { client: JSON.stringify(compact(payload.client)) } : {}),
-    },
-  });
+  return api.locationCreate.addLocationAndClient(payload);
 }
 
 export function useAddLocation() {

@@ -1,16 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
-export interface OutboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  sentAt: string;
-}
-
-export function getOutbox(): Promise<{ messages: OutboxMessage[] }> {
-  return dataSvc<{ messages: OutboxMessage[] }>('auth', 'outbox');
+export function getOutbox() {
+  return api.auth.outbox({});
 }
 
 export function useOutbox() {

@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import type { OutboxMessage as Message } from '../api/get-outbox';
+import type { OutboxMessage as Message } from '@powerdeck/domain';
 import { linkify } from './linkify';
 
 /** One sent e-mail; its text is rendered as text (React escapes it), links rebuilt by linkify. */

@@ -26,6 +26,21 @@ export const locationSettingsViewSchema = z.object({
 });
 export type LocationSettingsView = z.infer<typeof locationSettingsViewSchema>;
 
+/** `siteManagement svc=lock` answer: the location's outlet lock as saved. */
+export const siteLockSchema = z.object({ siteId: z.string(), otltLock: z.boolean() });
+
+/** `locations svc=deleteLocation` answer. */
+export const deletedLocationSchema = z.object({ siteId: z.string(), deleted: z.literal(true) });
+
+/** `watchManagement svc=addSite / deleteSite` answer: whether the caller now watches it. */
+export const siteWatchSchema = z.object({ siteId: z.string(), watched: z.boolean() });
+
+/** `mutesManagement svc=muteSite / unmuteSite` answer: whether the caller now mutes it. */
+export const siteMuteSchema = z.object({ siteId: z.string(), muted: z.boolean() });
+
+/** `locations svc=visitSite` answer (ours). */
+export const siteVisitSchema = z.object({ siteId: z.string() });
+
 /** One entry of `accountManagement svc=getTimezoneList`: a label and its GMT offset ("-8.00"). */
 export const timezoneOptionSchema = z.object({ label: z.string(), offset: z.string() });
 export type TimezoneOption = z.infer<typeof timezoneOptionSchema>;

@@ -37,5 +37,12 @@ export const gatewaysSchema = z.object({
 });
 export type Gateways = z.infer<typeof gatewaysSchema>;
 
+/** `{devClass}.deviceControls svc=join` answer: the device, now at the location. */
+export const joinedDeviceSchema = z.object({
+  devId: z.string(),
+  devClass: z.string(),
+  siteId: z.string(),
+});
+
 /** The `state` of a join request (spec §3 join payload). */
 export const JOIN_STATE = 'join';

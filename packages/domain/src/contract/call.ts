@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { DeviceClass } from '../catalog/device-class';
 
 /**
  * One call of the HTTP API: the single source the server registers against, the web client calls
@@ -30,11 +31,18 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
    * input (`{class}.deviceControls`, spec §7).
    */
   area: string;
+  /** The device classes `{devClass}` stands for in `area`; every class when absent. */
+  devClasses?: readonly DeviceClass[];
   svc: string;
   /** The script the console calls; the server answers both spellings. */
   script: 'dataSvc.php' | 'data-svc.php';
   methods: readonly CallMethod[];
   body: CallBody;
+  /**
+   * Input fields a call with a body sends in the query string instead (spec §7 `addNewDevice
+   * (siteId; body devId, claimKey)`); the server reads both.
+   */
+  queryFields?: readonly string[];
   input: I;
   output: O;
   access: CallAccess;

@@ -57,6 +57,18 @@ function pickProperties(schema: JsonSchema, keep: (property: JsonSchema) => bool
 
 const isFile = (property: JsonSchema) => property.format === 'binary';
 
+/** An object schema without the named properties (those a call sends in the query). */
+function withoutProperties(schema: JsonSchema, names: readonly string[]): JsonSchema {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return {
+    ...schema,
+    properties: Object.fromEntries(
+      Object.entries(properties).filter(([name]) => !names.includes(name)),
+    ),
+    required: ((schema.required ?? []) as string[]).filter((name) => !names.includes(name)),
+  };
+}
+
 const BODY_TYPES = {
   form: 'application/x-www-form-urlencoded',
   json: 'application/json',
@@ -73,7 +85,7 @@ function operationOf(group: string, name: string, call: CallDef, method: string)
       name: 'devClass',
       in: 'path',
       required: true,
-      schema: { type: 'string', enum: [...DEVICE_CLASSES] },
+      schema: { type: 'string', enum: [...(call.devClasses ?? DEVICE_CLASSES)] },
     });
   }
   const body = method === 'get' || call.body === 'query' ? null : BODY_TYPES[call.body];
@@ -85,6 +97,10 @@ function operationOf(group: string, name: string, call: CallDef, method: string)
     // the files are optional among the parsed fields only because the server streams them
     const files = pickProperties(input, isFile);
     bodySchema = { ...files, required: Object.keys(files.properties as JsonSchema) };
+  } else if (call.queryFields !== undefined) {
+    const inQuery = call.queryFields;
+    parameters.push(...queryParameters(input).filter((p) => inQuery.includes(p.name)));
+    bodySchema = withoutProperties(input, inQuery);
   }
   const responses: Record<string, unknown> = {
     '200': {

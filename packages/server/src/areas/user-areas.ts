@@ -30,7 +30,7 @@ export function installUserAreas(dataSvc: DataSvc, deps: UserAreasDeps): void {
   const { db, clock, permissions } = deps;
   registerNotesRoutes(deps.calls, new NotesService(new NotesRepository(db), permissions, clock));
   registerAccountRoutes(
-    dataSvc,
+    deps.calls,
     new AccountService({
       repo: new AccountRepository(db),
       passwords: deps.passwords,

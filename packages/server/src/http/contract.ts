@@ -30,10 +30,12 @@ export interface CallOverrides {
 
 const key = (call: CallDef) => `${call.area} svc=${call.svc}`;
 
-/** The areas a call is served under: `{devClass}` stands for every device class. */
+/** The areas a call is served under: `{devClass}` stands for its device classes (default all). */
 const areasOf = (call: CallDef): readonly string[] =>
   call.area.includes('{devClass}')
-    ? DEVICE_CLASSES.map((devClass) => call.area.replace('{devClass}', devClass))
+    ? (call.devClasses ?? DEVICE_CLASSES).map((devClass) =>
+        call.area.replace('{devClass}', devClass),
+      )
     : [call.area];
 
 type AnyHandler = (ctx: SvcContext<unknown, AuthContext | null>) => unknown;

@@ -1,6 +1,7 @@
 import {
   type CallDef,
   type CallInput,
+  type CallMethod,
   type CallOutput,
   type CallTable,
   callArea,
@@ -16,6 +17,8 @@ import { type QueryValue, dataSvc } from './api-client';
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** A call served on GET and POST: the one to send (default its first); a GET sends a query. */
+  method?: CallMethod;
 }
 
 type CallFn<C extends CallDef> = (
@@ -79,6 +82,22 @@ function multipartOf(input: unknown): { query: Record<string, Field>; multipart:
   return { query: fieldsOf(rest), multipart };
 }
 
+/** The input split into the fields the call sends in the query and those of its body. */
+function splitQuery(
+  call: CallDef,
+  input: unknown,
+): { query: Record<string, Field>; rest: unknown } {
+  const names = call.queryFields ?? [];
+  if (names.length === 0 || input === null || typeof input !== 'object') {
+    return { query: {}, rest: input };
+  }
+  const entries = Object.entries(input as Record<string, unknown>);
+  return {
+    query: fieldsOf(Object.fromEntries(entries.filter(([name]) => names.includes(name)))),
+    rest: Object.fromEntries(entries.filter(([name]) => !names.includes(name))),
+  };
+}
+
 /** Sends one call of the table and returns its (checked) answer. */
 export async function callApi<C extends CallDef>(
   call: C,
@@ -90,20 +109,24 @@ export async function callApi<C extends CallDef>(
     throw new Error(`${call.area} svc=${call.svc} answers ${call.produces}: link to it instead`);
   }
   const area = callArea(call, input);
-  const method = call.methods[0] ?? 'GET';
+  const method = options.method ?? call.methods[0] ?? 'GET';
+  const { query, rest } = splitQuery(call, input);
   const base = {
     method,
     script: call.script,
+    query,
     ...(options.signal ? { signal: options.signal } : {}),
   };
   const body: unknown =
-    call.body === 'json'
-      ? await dataSvc(area, call.svc, { ...base, json: input })
-      : call.body === 'form'
-        ? await dataSvc(area, call.svc, { ...base, form: singleValues(fieldsOf(input)) })
-        : call.body === 'multipart'
-          ? await dataSvc(area, call.svc, { ...base, ...multipartOf(input) })
-          : await dataSvc(area, call.svc, { ...base, query: fieldsOf(input) });
+    method === 'GET'
+      ? await dataSvc(area, call.svc, { ...base, query: fieldsOf(input) })
+      : call.body === 'json'
+        ? await dataSvc(area, call.svc, { ...base, json: rest })
+        : call.body === 'form'
+          ? await dataSvc(area, call.svc, { ...base, form: singleValues(fieldsOf(rest)) })
+          : call.body === 'multipart'
+            ? await dataSvc(area, call.svc, { ...base, ...multipartOf(input) })
+            : await dataSvc(area, call.svc, { ...base, query: fieldsOf(input) });
   if (!checkAnswers) return body as CallOutput<C>;
   const checked = call.output.safeParse(body);
   if (!checked.success) {

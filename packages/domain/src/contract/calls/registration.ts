@@ -1,3 +1,66 @@
-import type { CallGroup } from '../call';
+import { z } from 'zod';
+import {
+  JOIN_STATE,
+  addedDeviceSchema,
+  gatewaysSchema,
+  joinedDeviceSchema,
+} from '../../api/registration';
+import { classesOfFamily } from '../../catalog/registry';
+import { addDeviceSchema, joinDeviceSchema } from '../../validation/device';
+import { type CallGroup, defineCall } from '../call';
+import { siteIdField, siteIdInput } from '../inputs';
 
-export const registration = {} satisfies CallGroup;
+/**
+ * Device registration (spec §3 Device registration, §7): claim an Ethernet device with its claim
+ * key, list the gateways and the wireless devices they hear, join one.
+ */
+export const registration = {
+  addNewDevice: defineCall({
+    area: 'devices',
+    svc: 'addNewDevice',
+    methods: ['POST'],
+    body: 'json',
+    queryFields: ['siteId'],
+    input: addDeviceSchema.extend({ siteId: siteIdField }),
+    output: addedDeviceSchema,
+    access: 'user',
+    rule: 'not CLIENT at siteId',
+    // per address; the service also limits failed claims per account (10 in 15 minutes)
+    rateLimit: {
+      max: 30,
+      windowMs: 60_000,
+      message: 'Too many requests. Please wait a few minutes and try again.',
+    },
+    summary: 'Claims an Ethernet device for the location with its MAC and claim key (spec §7).',
+  }),
+  getGateways: defineCall({
+    area: 'devices',
+    svc: 'getGateways',
+    methods: ['GET'],
+    input: siteIdInput,
+    output: gatewaysSchema,
+    access: 'user',
+    rule: 'not CLIENT at siteId',
+    summary:
+      'The location’s gateways and the wireless devices they hear that have not joined (spec §7).',
+  }),
+  join: defineCall({
+    area: '{devClass}.deviceControls',
+    devClasses: classesOfFamily('wireless'),
+    svc: 'join',
+    methods: ['POST'],
+    input: joinDeviceSchema.extend({
+      siteId: siteIdField,
+      devId: z
+        .string()
+        .trim()
+        .regex(/^[0-9A-Fa-f]{1,32}$/, 'devId must be the device id')
+        .transform((id) => id.toUpperCase()),
+      state: z.literal(JOIN_STATE).default(JOIN_STATE),
+    }),
+    output: joinedDeviceSchema,
+    access: 'user',
+    rule: 'not CLIENT at siteId',
+    summary: 'Joins a wireless device heard by a gateway at the location, under a name (spec §7).',
+  }),
+} satisfies CallGroup;

@@ -1,5 +1,4 @@
 import type { TimezoneOption } from '@powerdeck/domain';
-import { type DataSvc, authedSvc } from '../../http/data-svc';
 
 /**
  * accountManagement svc=getTimezoneList (spec §7): labels with their GMT offset, written the way
@@ -39,9 +38,3 @@ export const TIMEZONES: readonly TimezoneOption[] = [
   ['(GMT+11:00) Solomon Islands, New Caledonia', '11.00'],
   ['(GMT+12:00) Auckland, Fiji', '12.00'],
 ].map(([label, offset]) => ({ label: label ?? '', offset: offset ?? '' }));
-
-export function registerTimezoneListRoute(dataSvc: DataSvc): void {
-  dataSvc.area('accountManagement', {
-    getTimezoneList: authedSvc({ methods: ['GET'], handler: () => TIMEZONES }),
-  });
-}

@@ -3,7 +3,6 @@ import type { CallRegistry } from '../../http/contract';
 import type { DataSvc } from '../../http/data-svc';
 import type { Clock } from '../../infra/clock';
 import type { Db } from '../../infra/db/database';
-import { registerTimezoneListRoute } from '../account/timezone-list';
 import { ClientsRepository } from '../clients/clients.repository';
 import { registerClientsRoutes } from '../clients/clients.routes';
 import { ClientsService } from '../clients/clients.service';
@@ -19,8 +18,8 @@ import { LocationsService } from './locations.service';
 import { SiteMarksRepository, registerSiteToggleRoutes } from './site-toggles';
 
 /**
- * The locations issue beyond the list: watch/mute, settings, adding locations, pictures,
- * clients and the time-zone list.
+ * The locations issue beyond the list: watch/mute, settings, adding locations, pictures and
+ * clients.
  */
 export async function installLocationAreas(
   app: FastifyInstance,
@@ -31,13 +30,12 @@ export async function installLocationAreas(
   const clients = new ClientsRepository(db);
   const creators = new CreatorRule(db);
   const locations = new LocationsService(new LocationsRepository(db), permissions, clock);
-  registerSiteToggleRoutes(dataSvc, { marks: new SiteMarksRepository(db), permissions, clock });
+  registerSiteToggleRoutes(deps.calls, { marks: new SiteMarksRepository(db), permissions, clock });
   registerSiteSettingsRoutes(
-    dataSvc,
+    deps.calls,
     new SiteSettingsService(new SiteSettingsRepository(db), permissions, clock),
   );
   registerLocationCreateRoutes(deps.calls, { clients, creators, clock });
   registerClientsRoutes(deps.calls, new ClientsService(clients, locations, creators));
-  registerTimezoneListRoute(dataSvc);
   await installImages(app, deps.calls, db);
 }

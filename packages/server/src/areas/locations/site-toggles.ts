@@ -1,7 +1,6 @@
-import { canMute } from '@powerdeck/domain';
+import { callTable, canMute } from '@powerdeck/domain';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { type DataSvc, authedSvc } from '../../http/data-svc';
+import type { CallContext, CallRegistry } from '../../http/contract';
 import { forbidden } from '../../http/errors';
 import { requireLocationAccess } from '../../http/location-access';
 import type { Clock } from '../../infra/clock';
@@ -10,11 +9,10 @@ import { siteMutes, siteWatches } from '../../infra/db/schema';
 import { siteVisits } from '../../infra/db/schema-locations';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
 
-export const siteIdInput = z.object({
-  siteId: z.string({ message: 'siteId is required' }).trim().min(1, 'siteId is required').max(100),
-});
+/** The calls of this file take a siteId alone. */
+type SiteCallContext = CallContext<typeof callTable.locationAdmin.addSite>;
 
-export const muteForbidden = 'Your permission level at this location does not allow muting.';
+const muteForbidden = 'Your permission level at this location does not allow muting.';
 
 /** Per-user marks on a location: watched, muted, last visited. */
 export class SiteMarksRepository {
@@ -53,42 +51,34 @@ export class SiteMarksRepository {
  * Watching needs any level at the location; muting is refused to CLIENT and INSTALLER (spec §6).
  */
 export function registerSiteToggleRoutes(
-  dataSvc: DataSvc,
+  calls: CallRegistry,
   deps: { marks: SiteMarksRepository; permissions: PermissionsRepository; clock: Clock },
 ): void {
   const { marks, permissions, clock } = deps;
-  const watch = (on: boolean) =>
-    authedSvc({
-      methods: ['GET', 'POST'],
-      input: siteIdInput,
-      handler: async ({ auth, input }) => {
-        await requireLocationAccess(permissions, auth.user, input.siteId);
-        await marks.setWatched(auth.user.userId, input.siteId, on);
-        return { siteId: input.siteId, watched: on };
-      },
-    });
-  const mute = (on: boolean) =>
-    authedSvc({
-      methods: ['GET', 'POST'],
-      input: siteIdInput,
-      handler: async ({ auth, input }) => {
-        const level = await requireLocationAccess(permissions, auth.user, input.siteId);
-        if (!canMute(level)) throw forbidden(muteForbidden);
-        await marks.setMuted(auth.user.userId, input.siteId, on);
-        return { siteId: input.siteId, muted: on };
-      },
-    });
-  dataSvc.area('watchManagement', { addSite: watch(true), deleteSite: watch(false) });
-  dataSvc.area('mutesManagement', { muteSite: mute(true), unmuteSite: mute(false) });
-  dataSvc.area('locations', {
-    visitSite: authedSvc({
-      methods: ['POST'],
-      input: siteIdInput,
-      handler: async ({ auth, input }) => {
-        await requireLocationAccess(permissions, auth.user, input.siteId);
-        await marks.visit(auth.user.userId, input.siteId, clock.now());
-        return { siteId: input.siteId };
-      },
-    }),
+  const watch =
+    (on: boolean) =>
+    async ({ auth, input }: SiteCallContext) => {
+      await requireLocationAccess(permissions, auth.user, input.siteId);
+      await marks.setWatched(auth.user.userId, input.siteId, on);
+      return { siteId: input.siteId, watched: on };
+    };
+  const mute =
+    (on: boolean) =>
+    async ({ auth, input }: SiteCallContext) => {
+      const level = await requireLocationAccess(permissions, auth.user, input.siteId);
+      if (!canMute(level)) throw forbidden(muteForbidden);
+      await marks.setMuted(auth.user.userId, input.siteId, on);
+      return { siteId: input.siteId, muted: on };
+    };
+  calls.implement(callTable.locationAdmin, {
+    addSite: watch(true),
+    deleteSite: watch(false),
+    muteSite: mute(true),
+    unmuteSite: mute(false),
+    async visitSite({ auth, input }) {
+      await requireLocationAccess(permissions, auth.user, input.siteId);
+      await marks.visit(auth.user.userId, input.siteId, clock.now());
+      return { siteId: input.siteId };
+    },
   });
 }

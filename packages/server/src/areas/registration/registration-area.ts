@@ -24,7 +24,7 @@ export function installSearchAndRegistration(
 ): void {
   registerSearchRoutes(deps.calls, new SearchService(new SearchRepository(deps.db)));
   registerRegistrationRoutes(
-    dataSvc,
+    deps.calls,
     new RegistrationService({
       repo: new RegistrationRepository(deps.db),
       permissions: deps.permissions,

@@ -216,6 +216,24 @@ describe.each(testDatabases())('device registration on $name (demo data)', (test
     const blank = await join('owner', wireless.devClass, { ...body, devName: ' ' });
     expect(blank.statusCode).toBe(400);
   });
+
+  it('serves join only under the wireless classes: 404 under any other class', async () => {
+    const wireless = DEMO_UNJOINED_WIRELESS[2];
+    if (!wireless) throw new Error('no demo device');
+    const body = {
+      siteId: gatewaySiteId,
+      devClass: wireless.devClass,
+      devId: wireless.devId,
+      devName: 'Patio Plug',
+      svc: 'join',
+      state: 'join',
+    };
+    for (const devClass of ['cv3', 'bb1000', 'dc12ip']) {
+      expect((await join('owner', devClass, body)).statusCode, devClass).toBe(404);
+    }
+    const still = (await gateways('owner', gatewaySiteId)).json<Gateways>();
+    expect(still.devices.map((d) => d.devId)).toContain(wireless.devId);
+  });
 });
 
 describe.each(testDatabases())('claim attempt limits on $name', (testDb) => {

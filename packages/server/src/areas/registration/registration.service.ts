@@ -14,8 +14,7 @@ import type { RegistrationRepository } from './registration.repository';
 
 /** Failed claims allowed per account in the window before further attempts get 429. */
 export const CLAIM_FAILURES_PER_USER = { max: 10, windowMs: 15 * 60_000 } as const;
-/** Claim attempts per address (in each server's memory). */
-export const CLAIM_ATTEMPTS_PER_ADDRESS = { max: 30, windowMs: 60_000 } as const;
+// Claim attempts per address (30 a minute, in each server's memory) are the call table's limit.
 
 export const registrationMessages = {
   notPermitted: "You don't have permission to add devices at this location.",

@@ -101,7 +101,10 @@ export class SiteSettingsService {
     return { siteId, otltLock: locked };
   }
 
-  async deleteLocation(user: SessionUser, siteId: string) {
+  async deleteLocation(
+    user: SessionUser,
+    siteId: string,
+  ): Promise<{ siteId: string; deleted: true }> {
     await this.manage(user, siteId);
     await this.repo.delete(siteId);
     return { siteId, deleted: true };

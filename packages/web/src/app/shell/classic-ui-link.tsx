@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
-import { dataSvc } from '../../lib/api-client';
+import { api } from '../../lib/api';
 import { usePublicConfig } from '../../lib/public-config';
 
 /**
@@ -12,9 +12,10 @@ import { usePublicConfig } from '../../lib/public-config';
  */
 async function sendClassicUiFeedback(feedback: string): Promise<boolean> {
   try {
-    const answer = await dataSvc<unknown>('userPreference', 'classicUiFeedback', {
-      query: { feedback: JSON.stringify({ reason: feedback }) },
+    const answer = await api.account.classicUiFeedback({
+      feedback: JSON.stringify({ reason: feedback }),
     });
+    // answers are checked only in development and tests
     return answer === true;
   } catch {
     return false;

@@ -1,11 +1,10 @@
 import type {
-  AccountDetails,
   ChangeEmailInput,
   ChangePasswordInput,
   UpdateAccountDetails,
 } from '@powerdeck/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 export const accountKeys = { details: ['userDetails', 'getAccountSettings'] as const };
 
@@ -13,39 +12,35 @@ export const accountKeys = { details: ['userDetails', 'getAccountSettings'] as c
 export function useAccountDetails() {
   return useQuery({
     queryKey: accountKeys.details,
-    queryFn: () => dataSvc<AccountDetails>('userDetails', 'getAccountSettings'),
+    queryFn: ({ signal }) => api.account.getAccountSettings({}, { signal }),
   });
 }
 
 export function useUpdateAccountDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateAccountDetails) =>
-      dataSvc<AccountDetails>('userDetails', 'updateUserDetails', { json: input }),
+    mutationFn: (input: UpdateAccountDetails) => api.account.updateUserDetails(input),
     onSuccess: (details) => queryClient.setQueryData(accountKeys.details, details),
   });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) =>
-      dataSvc<{ ok: boolean }>('accountManagement', 'changePassword', { json: input }),
+    mutationFn: (input: ChangePasswordInput) => api.account.changePassword(input),
   });
 }
 
 export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChangeEmailInput) =>
-      dataSvc<{ ok: boolean }>('accountManagement', 'changeEmail', { json: input }),
+    mutationFn: (input: ChangeEmailInput) => api.account.changeEmail(input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.details }),
   });
 }
 
 export function useVerifyEmailChange() {
   return useMutation({
-    mutationFn: (token: string) =>
-      dataSvc<{ ok: boolean }>('accountManagement', 'verifyEmailChange', { json: { token } }),
+    mutationFn: (token: string) => api.account.verifyEmailChange({ token }),
   });
 }
 
@@ -54,8 +49,7 @@ export function useVerifyEmailChange() {
  * success only when the answer is `true`.
  */
 export async function deleteUser(feedback: Record<string, string>): Promise<boolean> {
-  const answer = await dataSvc<unknown>('userPreference', 'deleteUser', {
-    query: { feedback: JSON.stringify(feedback) },
-  });
+  const answer = await api.account.deleteUser({ feedback: JSON.stringify(feedback) });
+  // answers are checked only in development and tests
   return answer === true;
 }

@@ -50,7 +50,7 @@ describe('profile pages', () => {
 
   it('deletes the account only when the answer is true, then goes to /login', async () => {
     const { fetchMock, router } = renderProfile('/profile/deleteAccount', {
-      deleteUser: { body: false },
+      deleteUser: { status: 500, body: { error: 'Something went wrong. Please try again.' } },
     });
     await userEvent.click(await screen.findByLabelText('I understand that this cannot be undone.'));
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));

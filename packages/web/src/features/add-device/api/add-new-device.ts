@@ -1,15 +1,11 @@
 import type { AddDevice, AddedDevice } from '@powerdeck/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { refreshLocationDevices } from './refresh';
 
-/** `POST /data-svc/devices/dataSvc.php?svc=addNewDevice&siteId` with devId and claimKey (spec §7). */
+/** `POST /data-svc/devices/dataSvc.php?svc=addNewDevice` with siteId, devId and claimKey (spec §7). */
 export function addNewDevice(siteId: string, body: AddDevice): Promise<AddedDevice> {
-  return dataSvc<AddedDevice>('devices', 'addNewDevice', {
-    method: 'POST',
-    query: { siteId },
-    json: body,
-  });
+  return api.registration.addNewDevice({ siteId, ...body });
 }
 
 export function useAddNewDevice(siteId: string) {

@@ -1,6 +1,6 @@
-import { type Gateways, JOIN_STATE, type WirelessDevice } from '@powerdeck/domain';
+import { JOIN_STATE, type WirelessDevice, isDeviceClass } from '@powerdeck/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { refreshLocationDevices } from './refresh';
 
 export const gatewaysKey = (siteId: string) => ['devices', 'gateways', siteId] as const;
@@ -9,8 +9,7 @@ export const gatewaysKey = (siteId: string) => ['devices', 'gateways', siteId] a
 export function useGateways(siteId: string, enabled: boolean) {
   return useQuery({
     queryKey: gatewaysKey(siteId),
-    queryFn: ({ signal }) =>
-      dataSvc<Gateways>('devices', 'getGateways', { query: { siteId }, signal }),
+    queryFn: ({ signal }) => api.registration.getGateways({ siteId }, { signal }),
     enabled,
     retry: false,
     staleTime: 0,
@@ -21,22 +20,19 @@ export function useGateways(siteId: string, enabled: boolean) {
 export function useJoinDevice(siteId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (device: WirelessDevice) =>
-      dataSvc<{ devId: string; devClass: string; siteId: string }>(
-        `${device.devClass}.deviceControls`,
-        'join',
-        {
-          method: 'POST',
-          form: {
-            siteId,
-            devClass: device.devClass,
-            devName: device.label,
-            devId: device.devId,
-            svc: 'join',
-            state: JOIN_STATE,
-          },
-        },
-      ),
+    mutationFn: (device: WirelessDevice) => {
+      const { devClass } = device;
+      // the list names classes of the catalog; one it does not know has no control endpoint
+      if (!isDeviceClass(devClass)) return Promise.reject(new Error(`No class ${devClass}`));
+      return api.registration.join({
+        siteId,
+        devClass,
+        devName: device.label,
+        devId: device.devId,
+        svc: 'join',
+        state: JOIN_STATE,
+      });
+    },
     onSuccess: () => refreshLocationDevices(client, siteId),
   });
 }

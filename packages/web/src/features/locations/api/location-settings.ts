@@ -1,13 +1,6 @@
-import {
-  type EnergySettings,
-  type LocationSettings,
-  type LocationSettingsView,
-  type PermLvl,
-  type SitePermission,
-  type TimezoneOption,
-} from '@powerdeck/domain';
+import type { EnergySettings, LocationSettings, PermLvl } from '@powerdeck/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 export const settingsKey = (siteId: string) => ['locations', siteId, 'settings'] as const;
 
@@ -15,8 +8,7 @@ export const settingsKey = (siteId: string) => ['locations', siteId, 'settings']
 export function useLocationSettings(siteId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: settingsKey(siteId),
-    queryFn: ({ signal }) =>
-      dataSvc<LocationSettingsView>('siteManagement', 'settings', { query: { siteId }, signal }),
+    queryFn: ({ signal }) => api.siteSettings.settings({ siteId }, { signal }),
     retry: false,
     enabled: options.enabled ?? true,
   });
@@ -26,8 +18,7 @@ export function useLocationSettings(siteId: string, options: { enabled?: boolean
 export function useTimezones() {
   return useQuery({
     queryKey: ['timezones'],
-    queryFn: ({ signal }) =>
-      dataSvc<TimezoneOption[]>('accountManagement', 'getTimezoneList', { signal }),
+    queryFn: ({ signal }) => api.account.getTimezoneList({}, { signal }),
     staleTime: Infinity,
   });
 }
@@ -44,23 +35,19 @@ function useSiteMutation<I, O>(siteId: string, fn: (input: I) => Promise<O>) {
 
 export function useSaveSettings(siteId: string) {
   return useSiteMutation(siteId, (s: LocationSettings) =>
-    dataSvc<LocationSettingsView>('siteManagement', 'settings', {
-      method: 'POST',
-      query: { siteId },
-      form: { siteId, ...s },
-    }),
+    api.siteSettings.settings({ siteId, ...s }, { method: 'POST' }),
   );
 }
 
 export function useSetLock(siteId: string) {
   return useSiteMutation(siteId, (locked: boolean) =>
-    dataSvc('siteManagement', 'lock', { method: 'POST', form: { siteId, otltLock: locked } }),
+    api.siteSettings.lock({ siteId, otltLock: locked ? 'true' : 'false' }),
   );
 }
 
 export function useDeleteLocation(siteId: string) {
   return useMutation({
-    mutationFn: () => dataSvc('locations', 'deleteLocation', { query: { siteId } }),
+    mutationFn: () => api.siteSettings.deleteLocation({ siteId }),
   });
 }
 
@@ -69,8 +56,7 @@ export const peopleKey = (siteId: string) => ['locations', siteId, 'people'] as 
 export function usePeople(siteId: string) {
   return useQuery({
     queryKey: peopleKey(siteId),
-    queryFn: ({ signal }) =>
-      dataSvc<SitePermission[]>('siteManagement', 'permissions', { query: { siteId }, signal }),
+    queryFn: ({ signal }) => api.siteSettings.permissions({ siteId }, { signal }),
   });
 }
 
@@ -83,17 +69,21 @@ export function usePeopleChange(siteId: string) {
         | { op: 'edit'; userId: string; permLvl: PermLvl }
         | { op: 'delete'; userId: string },
     ) => {
-      const svc =
-        change.op === 'add'
-          ? 'addPermission'
-          : change.op === 'edit'
-            ? 'editPermission'
-            : 'deletePermission';
-      const { op: _op, ...fields } = change;
-      return dataSvc<SitePermission[]>('siteManagement', svc, {
-        method: 'POST',
-        form: { siteId, ...fields },
-      });
+      if (change.op === 'add') {
+        return api.siteSettings.addPermission({
+          siteId,
+          email: change.email,
+          permLvl: change.permLvl,
+        });
+      }
+      if (change.op === 'edit') {
+        return api.siteSettings.editPermission({
+          siteId,
+          userId: change.userId,
+          permLvl: change.permLvl,
+        });
+      }
+      return api.siteSettings.deletePermission({ siteId, userId: change.userId });
     },
     onSuccess: (people) => client.setQueryData(peopleKey(siteId), people),
   });
@@ -102,20 +92,14 @@ export function usePeopleChange(siteId: string) {
 export function useEnergy(siteId: string) {
   return useQuery({
     queryKey: ['locations', siteId, 'energy'],
-    queryFn: ({ signal }) =>
-      dataSvc<EnergySettings>('siteManagement', 'energy', { query: { siteId }, signal }),
+    queryFn: ({ signal }) => api.siteSettings.energy({ siteId }, { signal }),
   });
 }
 
 export function useSaveEnergy(siteId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (energy: EnergySettings) =>
-      dataSvc<EnergySettings>('siteManagement', 'saveEnergy', {
-        method: 'POST',
-        query: { siteId },
-        json: energy,
-      }),
+    mutationFn: (energy: EnergySettings) => api.siteSettings.saveEnergy({ siteId, ...energy }),
     onSuccess: (energy) => client.setQueryData(['locations', siteId, 'energy'], energy),
   });
 }

@@ -6,15 +6,15 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { patchLocation, replaceLastPageEntries } from '../state/replace-last-page';
 import { getSitesData, sitesKeys, type SiteFilters } from './get-sites-data';
 
 type Toggle = 'watch' | 'mute';
 
 const CALLS = {
-  watch: { area: 'watchManagement', on: 'addSite', off: 'deleteSite', flag: 'watched' },
-  mute: { area: 'mutesManagement', on: 'muteSite', off: 'unmuteSite', flag: 'muted' },
+  watch: { on: api.locationAdmin.addSite, off: api.locationAdmin.deleteSite, flag: 'watched' },
+  mute: { on: api.locationAdmin.muteSite, off: api.locationAdmin.unmuteSite, flag: 'muted' },
 } as const;
 
 /** The spec §8 toast for a toggle's outcome; `on` is the state that was asked for. */
@@ -73,8 +73,9 @@ export function useSiteToggle(kind: Toggle, siteId: string) {
   const client = useQueryClient();
   const call = CALLS[kind];
   return useMutation({
-    mutationFn: (on: boolean) =>
-      dataSvc(call.area, on ? call.on : call.off, { method: 'POST', form: { siteId } }),
+    mutationFn: async (on: boolean) => {
+      await (on ? call.on : call.off)({ siteId });
+    },
     onSuccess: async (_data, on) => {
       notifications.show({ color: 'green', message: toggleToast(kind, on, true) });
       patchCache(client, siteId, { [call.flag]: on });

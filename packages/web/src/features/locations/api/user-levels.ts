@@ -1,6 +1,6 @@
-import { canUseEmptyStateAction, type PermLvl, type UserSitesData } from '@powerdeck/domain';
+import { canUseEmptyStateAction, type PermLvl } from '@powerdeck/domain';
 import { useQuery } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { useSession } from '../../auth/api/session';
 
 export interface UserLevels {
@@ -25,8 +25,7 @@ export function useUserLevels(): UserLevels {
   const user = session.data ?? undefined;
   const sites = useQuery({
     queryKey: ['accountManagement', 'getUserSitesData', 'self'],
-    queryFn: ({ signal }) =>
-      dataSvc<UserSitesData>('accountManagement', 'getUserSitesData', { signal }),
+    queryFn: ({ signal }) => api.account.getUserSitesData({}, { signal }),
     enabled: user !== undefined,
   });
   const records = sites.data?.records ?? [];

@@ -43,15 +43,6 @@ const OTHER_ROUTES: readonly { path: string; keys: readonly string[] }[] = [
   { path: '/data-svc/eventPuller/alertsPusher.php', keys: ['lastEventId'] },
 ];
 
-/**
- * 5xx answers found and not fixed yet (their areas belong to others), by the case's name: each is
- * expected until its fix lands, and then this test says to remove it. Empty when none is open.
- */
-const KNOWN_OPEN = new Set<string>([
-  // images.ts rethrows busboy's plain "Unexpected end of multipart data" (a truncated body)
-  'images svc=uploadPicture multipart truncated',
-]);
-
 /** The bodies also sent anonymously to calls that need a session. */
 const ANONYMOUS_BODIES = new Set(['json broken', 'json too large', 'multipart no boundary', 'xml']);
 
@@ -353,12 +344,7 @@ describe.each(testDatabases().slice(0, 1))('fuzz of every call on $name', (testD
           `${OTHER_ROUTES.length} other routes; ${findings.length} answered 5xx`,
       );
       for (const f of findings) console.info(`5xx: ${f.what} ${f.status} ${f.body}`);
-      expect(findings.filter((f) => !KNOWN_OPEN.has(f.what))).toEqual([]);
-      const open = new Set(findings.map((f) => f.what));
-      expect(
-        [...KNOWN_OPEN].filter((k) => !open.has(k)),
-        'fixed: remove from KNOWN_OPEN',
-      ).toEqual([]);
+      expect(findings.map((f) => f.what)).toEqual([]);
     },
   );
 });

@@ -33,9 +33,16 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   area: string;
   /** The device classes `{devClass}` stands for in `area`; every class when absent. */
   devClasses?: readonly DeviceClass[];
-  svc: string;
-  /** The script the console calls; the server answers both spellings. */
-  script: 'dataSvc.php' | 'data-svc.php';
+  /**
+   * The `svc` the call is dispatched on; null when the path is the call (`/data-svc/{area}/{script}`
+   * without `svc`, e.g. `settingsManagement/devGet.php` or the live streams, spec §7).
+   */
+  svc: string | null;
+  /**
+   * The script the console calls. With a `svc` it is `dataSvc.php` or `data-svc.php` and the server
+   * answers both spellings; without one it is the call's own script, served as spelled.
+   */
+  script: string;
   methods: readonly CallMethod[];
   body: CallBody;
   /**
@@ -56,8 +63,19 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
    * `output` describes for the types and the document only; the answer is not checked against it.
    */
   produces?: string;
+  /**
+   * A live stream: the 200 answer is `text/event-stream` (server-sent events) and `output`
+   * describes the `data` of each event (a union of event payloads). Declared with `defineStream`.
+   */
+  stream?: true;
   summary: string;
 }
+
+/** A live stream's entry (`defineStream`): its handler answers events, not one body. */
+export type StreamCallDef<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> = CallDef<I, O> & { stream: true };
 
 /** The input a caller passes (before the schema's defaults and transforms). */
 export type CallInput<C extends CallDef> = z.input<C['input']>;
@@ -80,6 +98,9 @@ const CAMEL_SCRIPT_AREAS = new Set(['locations', 'devices']);
 export function defineCall<I extends z.ZodType, O extends z.ZodType>(
   options: CallOptions<I, O>,
 ): CallDef<I, O> {
+  if (options.svc === null && options.script === undefined) {
+    throw new Error(`${options.area}: a call without svc names its script`);
+  }
   return {
     script: CAMEL_SCRIPT_AREAS.has(options.area) ? 'dataSvc.php' : 'data-svc.php',
     body: options.methods.includes('GET') ? 'query' : 'form',
@@ -94,6 +115,28 @@ export function callArea(call: CallDef, input: unknown): string {
   const devClass =
     input !== null && typeof input === 'object' ? (input as { devClass?: unknown }).devClass : '';
   return call.area.replace('{devClass}', typeof devClass === 'string' ? devClass : '');
+}
+
+/**
+ * Declares a live stream (server-sent events) served at its own path: a GET whose input is in the
+ * query, with `Last-Event-ID` (header) standing for the input's `lastEventId` when sent.
+ */
+export function defineStream<I extends z.ZodType, O extends z.ZodType>(
+  options: Omit<CallOptions<I, O>, 'svc' | 'methods' | 'body' | 'stream' | 'script'> & {
+    script: string;
+  },
+): StreamCallDef<I, O> {
+  return { ...defineCall({ ...options, svc: null, methods: ['GET'] }), stream: true };
+}
+
+/** The path of a call for an input (`/data-svc/{area}/{script}`, without the query). */
+export function callPath(call: CallDef, input?: unknown): string {
+  return `/data-svc/${callArea(call, input)}/${call.script}`;
+}
+
+/** How messages name a call: `area svc=name`, or its path when the path is the call. */
+export function callName(call: CallDef): string {
+  return call.svc === null ? `${call.area}/${call.script}` : `${call.area} svc=${call.svc}`;
 }
 
 /** A group of calls by their name in the client (`api.locations.getSitesData`). */

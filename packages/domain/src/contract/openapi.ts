@@ -25,10 +25,36 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: errorRef } },
 });
 
-/** `/data-svc/{area}/{script}?svc=…` (the spec's call shape; `svc` is part of each key). */
+/**
+ * `/data-svc/{area}/{script}?svc=…` (the spec's call shape; `svc` is part of each key), or the
+ * path alone for a call whose path is the call (no `svc`).
+ */
 function pathOf(call: CallDef): string {
-  return `/data-svc/${call.area}/${call.script}?svc=${call.svc}`;
+  const path = `/data-svc/${call.area}/${call.script}`;
+  return call.svc === null ? path : `${path}?svc=${call.svc}`;
 }
+
+/** A live stream's 200: server-sent events whose `data` the call's output schema describes. */
+function streamResponse(call: CallDef) {
+  return {
+    description:
+      'A stream of server-sent events (`text/event-stream`): `retry: 2000` first, then one ' +
+      'frame per event, `id:` (send it back as Last-Event-ID to resume) and `data:` one JSON ' +
+      'value of the schema below; a `: heartbeat` comment every 15 s. It ends when the session ' +
+      'ends, or with `: closed: …` and `retry: 60000` when the session opens more than 20 live ' +
+      'streams on a server (its oldest closes first). Errors before it opens are JSON.',
+    content: { 'text/event-stream': { schema: jsonSchema(call.output, 'output') } },
+  };
+}
+
+/** `Last-Event-ID`, which a stream reads as its `lastEventId` input (the header wins). */
+const lastEventIdHeader = {
+  name: 'Last-Event-ID',
+  in: 'header',
+  required: false,
+  description: 'Resume after this event id (the browser sends it on reconnect); as `lastEventId`.',
+  schema: { type: 'string' },
+};
 
 function queryParameters(schema: JsonSchema) {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
@@ -77,9 +103,10 @@ const BODY_TYPES = {
 
 function operationOf(group: string, name: string, call: CallDef, method: string) {
   const input = jsonSchema(call.input, 'input');
-  const parameters: unknown[] = [
-    { name: 'svc', in: 'query', required: true, schema: { type: 'string', const: call.svc } },
-  ];
+  const parameters: unknown[] =
+    call.svc === null
+      ? []
+      : [{ name: 'svc', in: 'query', required: true, schema: { type: 'string', const: call.svc } }];
   if (call.area.includes('{devClass}')) {
     parameters.push({
       name: 'devClass',
@@ -102,13 +129,18 @@ function operationOf(group: string, name: string, call: CallDef, method: string)
     parameters.push(...queryParameters(input).filter((p) => inQuery.includes(p.name)));
     bodySchema = withoutProperties(input, inQuery);
   }
+  if (call.stream && 'lastEventId' in ((input.properties ?? {}) as JsonSchema)) {
+    parameters.push(lastEventIdHeader);
+  }
   const responses: Record<string, unknown> = {
-    '200': {
-      description: 'Success',
-      content: {
-        [call.produces ?? 'application/json']: { schema: jsonSchema(call.output, 'output') },
-      },
-    },
+    '200': call.stream
+      ? streamResponse(call)
+      : {
+          description: 'Success',
+          content: {
+            [call.produces ?? 'application/json']: { schema: jsonSchema(call.output, 'output') },
+          },
+        },
     '400': errorResponse('Bad input: `error` and a message per field in `fields`'),
   };
   if (call.access === 'user') {
@@ -158,7 +190,10 @@ export function buildOpenApiDocument(version: string) {
       description:
         'The calls of the Powerdeck console (console spec §7), generated from the call table in ' +
         'packages/domain/src/contract. Paths keep the spec’s shape `/data-svc/{area}/{script}?svc=…`; ' +
-        'both `dataSvc.php` and `data-svc.php` are answered. `svc` may also be sent in a form body.',
+        'both `dataSvc.php` and `data-svc.php` are answered. `svc` may also be sent in a form body. ' +
+        'A few calls are their path, without `svc` (`settingsManagement/devGet.php`, ' +
+        '`bb232/sequencers.php`, the `eventPuller` live streams); a live stream answers ' +
+        '`text/event-stream`, its schema describing the `data` of each event.',
     },
     servers: [{ url: '/' }],
     paths,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { callName } from './call';
 import { allCalls } from './table';
 
 describe('the call table', () => {
@@ -9,9 +10,9 @@ describe('the call table', () => {
 
   it('gives every call a summary, methods and a rule', () => {
     for (const call of allCalls()) {
-      expect(call.summary, call.svc).not.toBe('');
-      expect(call.methods.length, call.svc).toBeGreaterThan(0);
-      expect(call.rule, call.svc).not.toBe('');
+      expect(call.summary, callName(call)).not.toBe('');
+      expect(call.methods.length, callName(call)).toBeGreaterThan(0);
+      expect(call.rule, callName(call)).not.toBe('');
     }
   });
 });

@@ -36,6 +36,7 @@ interface SvcOptions<S extends z.ZodType> {
   methods: readonly SvcMethod[];
   input?: S;
   rateLimit?: SvcRateLimit;
+  headerFields?: Readonly<Record<string, string>>;
 }
 
 export interface Svc {
@@ -43,6 +44,11 @@ export interface Svc {
   public: boolean;
   input: z.ZodType | undefined;
   rateLimit: SvcRateLimit | undefined;
+  /**
+   * Input fields a request header stands for when sent (field → lower-case header name), over
+   * the query and body: a live stream's `lastEventId` from `Last-Event-ID`.
+   */
+  headerFields?: Readonly<Record<string, string>>;
   handler: (ctx: SvcContext<unknown, AuthContext | null>) => unknown;
 }
 
@@ -60,6 +66,7 @@ export function authedSvc<S extends z.ZodType = NoInput>(
     public: false,
     input: options.input,
     rateLimit: options.rateLimit,
+    ...(options.headerFields ? { headerFields: options.headerFields } : {}),
     // the dispatcher parsed the input with `input` and refused requests without a session
     handler: (ctx) => options.handler(ctx as SvcContext<z.output<S>, AuthContext>),
   };
@@ -76,6 +83,7 @@ export function publicSvc<S extends z.ZodType = NoInput>(
     public: true,
     input: options.input,
     rateLimit: options.rateLimit,
+    ...(options.headerFields ? { headerFields: options.headerFields } : {}),
     // the dispatcher parsed the input with `input`
     handler: (ctx) => options.handler(ctx as SvcContext<z.output<S>, AuthContext | null>),
   };
@@ -105,8 +113,18 @@ export interface RegisteredCall {
 export interface DataSvc {
   /** Adds calls to an area; an area may be filled by several modules (svc names must differ). */
   area(name: string, svcs: Record<string, Svc>): void;
+  /**
+   * Serves one call at its own path, without `svc` (`/data-svc/settingsManagement/devGet.php`, the
+   * live streams): the same session, input and error handling as a call of an area. Not listed by
+   * `calls()`.
+   */
+  route(url: string, svc: Svc): void;
   /** Every registered call, one entry per definition, in registration order. */
   calls(): RegisteredCall[];
+  /** The app the calls are served on. */
+  readonly app: FastifyInstance;
+  /** The session of a request, or null (a live stream checks it again at each heartbeat). */
+  authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<AuthContext | null>;
 }
 
 declare module 'fastify' {
@@ -131,14 +149,70 @@ function svcName(request: FastifyRequest): string {
   return '';
 }
 
-function inputOf(request: FastifyRequest): Record<string, unknown> {
+function inputOf(svc: Svc, request: FastifyRequest): Record<string, unknown> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const body = request.body;
   const bodyFields =
     body !== null && typeof body === 'object' && !Array.isArray(body)
       ? (body as Record<string, unknown>)
       : {};
-  return { ...query, ...bodyFields };
+  const headerFields: Record<string, unknown> = {};
+  for (const [field, header] of Object.entries(svc.headerFields ?? {})) {
+    const value = request.headers[header];
+    if (typeof value === 'string' && value !== '') headerFields[field] = value;
+  }
+  return { ...query, ...bodyFields, ...headerFields };
+}
+
+/** The input of a call: the query merged with a form or JSON body, parsed with its schema. */
+function parseInput(svc: Svc, request: FastifyRequest): unknown {
+  if (!svc.input) return {};
+  const parsed = svc.input.safeParse(inputOf(svc, request));
+  if (parsed.success) return parsed.data;
+  const fields = zodFields(parsed.error);
+  throw badRequest(Object.values(fields)[0] ?? 'Invalid request', fields);
+}
+
+/** Runs one call: its method, the session it needs, its input, then its handler. */
+async function serve(
+  svc: Svc,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: DataSvcDeps,
+): Promise<unknown> {
+  if (!svc.methods.includes(request.method === 'HEAD' ? 'GET' : (request.method as SvcMethod))) {
+    throw new HttpError(
+      405,
+      { error: messages.methodNotAllowed },
+      { allow: svc.methods.join(', ') },
+    );
+  }
+  const auth = await deps.authenticate(request, reply);
+  if (!svc.public && auth === null) throw unauthorized();
+  const input = parseInput(svc, request);
+  const result = await svc.handler({ input, auth, request, reply });
+  if (reply.sent) return reply;
+  return reply.send(result ?? { ok: true });
+}
+
+/** The per-address limit of a call, for @fastify/rate-limit (a 429 in our error shape). */
+function rateLimitConfig(
+  key: (request: FastifyRequest) => string,
+  of: (request: FastifyRequest) => SvcRateLimit | undefined,
+) {
+  return {
+    // after the body is parsed, so a `svc` given in a form or JSON body is limited too
+    hook: 'preHandler',
+    keyGenerator: (request: FastifyRequest) => `${request.ip}|${key(request)}`,
+    allowList: (request: FastifyRequest) => of(request) === undefined,
+    max: (request: FastifyRequest) => of(request)?.max ?? Number.MAX_SAFE_INTEGER,
+    timeWindow: (request: FastifyRequest) => of(request)?.windowMs ?? 60_000,
+    errorResponseBuilder: (request: FastifyRequest, context: { ttl: number }) =>
+      tooManyRequests(
+        of(request)?.message ?? messages.tooManyRequests,
+        Math.ceil(context.ttl / 1000),
+      ),
+  } as const;
 }
 
 export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc {
@@ -154,19 +228,7 @@ export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc 
       method: ['GET', 'POST'],
       url: `/data-svc/${area}/:script`,
       config: {
-        rateLimit: {
-          // after the body is parsed, so a `svc` given in a form or JSON body is limited too
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `${request.ip}|${area}|${svcName(request)}`,
-          allowList: (request: FastifyRequest) => rateLimitOf(request) === undefined,
-          max: (request: FastifyRequest) => rateLimitOf(request)?.max ?? Number.MAX_SAFE_INTEGER,
-          timeWindow: (request: FastifyRequest) => rateLimitOf(request)?.windowMs ?? 60_000,
-          errorResponseBuilder: (request: FastifyRequest, context: { ttl: number }) =>
-            tooManyRequests(
-              rateLimitOf(request)?.message ?? messages.tooManyRequests,
-              Math.ceil(context.ttl / 1000),
-            ),
-        },
+        rateLimit: rateLimitConfig((request) => `${area}|${svcName(request)}`, rateLimitOf),
       },
       handler: async (request, reply) => {
         const { script } = request.params as { script: string };
@@ -174,29 +236,7 @@ export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc 
         if (!(SCRIPT_NAMES as readonly string[]).includes(script) || svc === undefined) {
           throw notFound();
         }
-        if (
-          !svc.methods.includes(request.method === 'HEAD' ? 'GET' : (request.method as SvcMethod))
-        ) {
-          throw new HttpError(
-            405,
-            { error: messages.methodNotAllowed },
-            { allow: svc.methods.join(', ') },
-          );
-        }
-        const auth = await deps.authenticate(request, reply);
-        if (!svc.public && auth === null) throw unauthorized();
-        let input: unknown = {};
-        if (svc.input) {
-          const parsed = svc.input.safeParse(inputOf(request));
-          if (!parsed.success) {
-            const fields = zodFields(parsed.error);
-            throw badRequest(Object.values(fields)[0] ?? 'Invalid request', fields);
-          }
-          input = parsed.data;
-        }
-        const result = await svc.handler({ input, auth, request, reply });
-        if (reply.sent) return reply;
-        return reply.send(result ?? { ok: true });
+        return serve(svc, request, reply, deps);
       },
     });
   };
@@ -220,6 +260,21 @@ export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc 
         byName.set(svc, [...(byName.get(svc) ?? []), name]);
       }
     },
+    route(url, svc) {
+      app.route({
+        method: [...svc.methods],
+        url,
+        config: {
+          rateLimit: rateLimitConfig(
+            () => url,
+            () => svc.rateLimit,
+          ),
+        },
+        handler: (request, reply) => serve(svc, request, reply, deps),
+      });
+    },
+    app,
+    authenticate: (request, reply) => deps.authenticate(request, reply),
     calls() {
       return [...served].flatMap(([definition, byName]) =>
         [...byName].map(([svc, names]) => ({

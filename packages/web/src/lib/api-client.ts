@@ -61,16 +61,18 @@ export function isApiRequestError(error: unknown, status?: number): error is Api
   return error instanceof ApiRequestError && (status === undefined || error.status === status);
 }
 
-export function dataSvcUrl(area: string, svc: string, options: DataSvcOptions = {}): string {
+/** The URL of a call; `svc` null for a call whose path is the call (no `svc` parameter). */
+export function dataSvcUrl(area: string, svc: string | null, options: DataSvcOptions = {}): string {
   const script = options.script ?? (CAMEL_SCRIPT_AREAS.has(area) ? 'dataSvc.php' : 'data-svc.php');
-  const params = new URLSearchParams({ svc });
+  const params = new URLSearchParams(svc === null ? {} : { svc });
   for (const [key, value] of Object.entries(options.query ?? {})) {
     const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
     for (const v of values) {
       if (v !== undefined && v !== null) params.append(key, String(v));
     }
   }
-  return `${API_BASE}/data-svc/${area}/${script}?${params.toString()}`;
+  const query = params.toString();
+  return `${API_BASE}/data-svc/${area}/${script}${query === '' ? '' : `?${query}`}`;
 }
 
 async function parseBody(response: Response): Promise<unknown> {
@@ -86,7 +88,7 @@ async function parseBody(response: Response): Promise<unknown> {
 /** Calls one `svc` of one area and resolves with the parsed body; rejects with ApiRequestError. */
 export async function dataSvc<T>(
   area: string,
-  svc: string,
+  svc: string | null,
   options: DataSvcOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };

@@ -5,9 +5,10 @@ import {
   type CallOutput,
   type CallTable,
   callArea,
+  callName,
   callTable,
 } from '@powerdeck/domain';
-import { type QueryValue, dataSvc } from './api-client';
+import { type QueryValue, dataSvc, dataSvcUrl } from './api-client';
 
 /**
  * The console's typed API: `api.<area>.<svc>(input)` for every entry of the call table, sent the
@@ -37,7 +38,7 @@ const checkAnswers: boolean = import.meta.env.DEV || import.meta.env.MODE === 't
 /** A response that does not match its call's output schema (development and tests only). */
 export class ContractError extends Error {
   constructor(call: CallDef, issues: string) {
-    super(`${call.area} svc=${call.svc}: the answer does not match the contract: ${issues}`);
+    super(`${callName(call)}: the answer does not match the contract: ${issues}`);
     this.name = 'ContractError';
   }
 }
@@ -106,7 +107,11 @@ export async function callApi<C extends CallDef>(
 ): Promise<CallOutput<C>> {
   if (call.produces !== undefined) {
     // bytes, not JSON: the console links to them (an <img> src) instead of calling
-    throw new Error(`${call.area} svc=${call.svc} answers ${call.produces}: link to it instead`);
+    throw new Error(`${callName(call)} answers ${call.produces}: link to it instead`);
+  }
+  if (call.stream) {
+    // EventSource cannot go through fetch
+    throw new Error(`${callName(call)} is a live stream: open it with openEventStream`);
   }
   const area = callArea(call, input);
   const method = options.method ?? call.methods[0] ?? 'GET';
@@ -135,6 +140,17 @@ export async function callApi<C extends CallDef>(
     throw error;
   }
   return checked.data as CallOutput<C>;
+}
+
+/**
+ * The URL of a call with its input in the query: what an EventSource opens (a live stream) or a
+ * link points to.
+ */
+export function callUrl<C extends CallDef>(call: C, input: CallInput<C>): string {
+  return dataSvcUrl(callArea(call, input), call.svc, {
+    script: call.script,
+    query: fieldsOf(input),
+  });
 }
 
 function buildApi(): Api {

@@ -1,4 +1,4 @@
-import { allCalls } from '@powerdeck/domain';
+import { allCalls, callName } from '@powerdeck/domain';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_FILE, openApiText } from './openapi';
@@ -13,11 +13,14 @@ describe('the OpenAPI document', () => {
       paths: Record<string, Record<string, { parameters: { name: string }[]; responses: object }>>;
     };
     for (const call of allCalls()) {
-      const item = document.paths[`/data-svc/${call.area}/${call.script}?svc=${call.svc}`];
-      expect(item, `${call.area} svc=${call.svc}`).toBeDefined();
+      const path = `/data-svc/${call.area}/${call.script}`;
+      const item = document.paths[call.svc === null ? path : `${path}?svc=${call.svc}`];
+      expect(item, callName(call)).toBeDefined();
       for (const method of call.methods) {
         const operation = item?.[method.toLowerCase()];
-        expect(operation?.parameters.map((p) => p.name)).toContain('svc');
+        const names = operation?.parameters.map((p) => p.name);
+        if (call.svc === null) expect(names, callName(call)).not.toContain('svc');
+        else expect(names).toContain('svc');
         expect(Object.keys(operation?.responses ?? {})).toContain('200');
       }
     }

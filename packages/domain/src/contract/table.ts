@@ -15,6 +15,7 @@ import { alerts } from './calls/alerts';
 import { registration } from './calls/registration';
 import { deviceViews } from './calls/device-views';
 import { deviceControls } from './calls/device-controls';
+import { alertStream } from './calls/alert-stream';
 
 /**
  * Every call of the HTTP API, in groups by feature (the client's `api.<group>.<call>`; a group may
@@ -38,6 +39,7 @@ export const callTable = {
   registration,
   deviceViews,
   deviceControls,
+  alertStream,
 } satisfies Record<string, Record<string, CallDef>>;
 
 export type CallTable = typeof callTable;

@@ -42,7 +42,7 @@ export function installAlerts(
   const repo = new AlertsRepository(deps.database.db);
   const fanout = new AlertFanout(deps.database);
   registerAlertsRoutes(calls, new AlertsService(repo, deps.permissions, deps.clock));
-  registerAlertStreamRoutes(app, { authenticate: deps.authenticate, repo, fanout });
+  registerAlertStreamRoutes(calls, { repo, fanout });
   const { severalServers } = app.devices;
   const raiser = new AlertRaiser(
     repo,

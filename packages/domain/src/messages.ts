@@ -98,8 +98,6 @@ export const messages = {
   mobileDeprecated: 'discontinued Feb 1, 2021',
 } as const;
 
-export type MessageKey = keyof typeof messages;
-
 /** The reboot modal of a cv2 or cv3 card (spec §2). */
 export function rebootCardTexts(card: 'cv2' | 'cv3'): { title: string; body: string } {
   const name = card.toUpperCase();

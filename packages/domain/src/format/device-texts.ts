@@ -36,11 +36,6 @@ export const pingStateTexts = {
   fail: 'Fail',
 } as const;
 
-export type BatteryStateName = keyof typeof batteryStateTexts;
-export type SequenceStateName = keyof typeof sequenceStateTexts;
-export type CycleStateName = keyof typeof cycleStateTexts;
-export type PingStateName = keyof typeof pingStateTexts;
-
 /** The Find Me button's text in each phase (spec §4); it reverts to 'Find Me' after 3 s. */
 export const findMeTexts = {
   idle: 'Find Me',

@@ -18,7 +18,6 @@ export const ACK_ERRORS = {
   refused: 'refused',
   rebooting: 'rebooting',
 } as const;
-export type AckError = (typeof ACK_ERRORS)[keyof typeof ACK_ERRORS];
 
 export const commandAckSchema = z.object({
   id: z.string().min(1).max(64),

@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
   });
 
-  installDevices(app, dataSvc, {
+  installDevices(app, calls, {
     db,
     clock,
     permissions,

@@ -187,6 +187,14 @@ export const deviceWatchedMutedSchema = z.object({
 });
 export type DeviceWatchedMuted = z.infer<typeof deviceWatchedMutedSchema>;
 
+/** `watchManagement svc=addDevice/deleteDevice`: the device and whether it is now watched. */
+export const deviceWatchedSchema = z.object({ devId: z.string(), watched: z.boolean() });
+export type DeviceWatched = z.infer<typeof deviceWatchedSchema>;
+
+/** `mutesManagement svc=muteDevice/unmuteDevice`: the device and whether it is now muted. */
+export const deviceMutedSchema = z.object({ devId: z.string(), muted: z.boolean() });
+export type DeviceMuted = z.infer<typeof deviceMutedSchema>;
+
 /** `firmwareUpgrade svc=getDevicesFirmwareInfo`. */
 export const devicesFirmwareInfoSchema = z.object({
   records: z.array(

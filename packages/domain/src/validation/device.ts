@@ -163,15 +163,6 @@ export const editOutletsSchema = z.object({
 });
 export type EditOutlets = z.infer<typeof editOutletsSchema>;
 
-/** `rename` (who=dev, name). */
-export const renameDeviceSchema = z.object({
-  siteId: z.string().min(1),
-  devClass: deviceClassSchema,
-  devId: z.string().min(1),
-  name: deviceNameSchema,
-});
-export type RenameDevice = z.infer<typeof renameDeviceSchema>;
-
 /** A device id and selected outlet, as chosen in a list of outlets. */
 export interface OutletSelection {
   devId: string;

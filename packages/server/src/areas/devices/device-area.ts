@@ -1,6 +1,7 @@
 import { fleetFilters } from '@powerdeck/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthContext, DataSvc } from '../../http/data-svc';
+import type { CallRegistry } from '../../http/contract';
+import type { AuthContext } from '../../http/data-svc';
 import type { Clock } from '../../infra/clock';
 import type { Db } from '../../infra/db/database';
 import type { DeviceLink } from '../../infra/mqtt/device-link';
@@ -55,7 +56,7 @@ declare module 'fastify' {
  */
 export function installDevices(
   app: FastifyInstance,
-  dataSvc: DataSvc,
+  calls: CallRegistry,
   deps: {
     db: Db;
     clock: Clock;
@@ -90,8 +91,8 @@ export function installDevices(
   const lists = new DeviceListsService(repo, deps.permissions, access);
   const control = new DeviceControlService(repo, access, () => tracker, events);
 
-  registerDeviceViewRoutes(dataSvc, { devices, lists, control });
-  registerDeviceControlRoutes(dataSvc, control);
+  registerDeviceViewRoutes(calls, { devices, lists, control });
+  registerDeviceControlRoutes(calls, control);
   registerLegacyDeviceRoutes(app, { authenticate: deps.authenticate, devices, control, access });
   registerLiveRoutes(app, {
     authenticate: deps.authenticate,

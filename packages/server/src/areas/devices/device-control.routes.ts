@@ -1,18 +1,17 @@
-import { DEVICE_CLASSES, getDeviceSpec } from '@powerdeck/domain';
-import type { z } from 'zod';
-import { type DataSvc, type Svc, authedSvc } from '../../http/data-svc';
+import { type DeviceClass, callTable, getDeviceSpec } from '@powerdeck/domain';
+import type { CallRegistry } from '../../http/contract';
+import type { AuthContext } from '../../http/data-svc';
 import { badRequest } from '../../http/errors';
 import type { DeviceControlService, TargetQuery } from './device-control.service';
-import {
-  type ControlTarget,
-  autoStatusUpdateInput,
-  controlTarget,
-  cycleOutletInput,
-  cycleOutletsInput,
-  renameInput,
-  sequenceInput,
-  setOutletInput,
-} from './device-inputs';
+
+/** Every control call's target fields (spec §7). */
+interface ControlTarget {
+  siteId: string;
+  devClass: DeviceClass;
+  devId: string;
+  kidClass?: DeviceClass | undefined;
+  parentDevId?: string | undefined;
+}
 
 /** A kid is addressed with its own id, its class in `kidClass` and its parent in `parentDevId`. */
 function targetOf(input: ControlTarget): TargetQuery {
@@ -24,66 +23,41 @@ function targetOf(input: ControlTarget): TargetQuery {
   };
 }
 
-function post<S extends z.ZodType>(
-  input: S,
-  handler: Parameters<typeof authedSvc<S>>[0]['handler'],
-): Svc {
-  return authedSvc({ methods: ['POST'], input, handler });
-}
-
 /**
- * `POST /data-svc/{class}.deviceControls/data-svc.php` (form-encoded, spec §7). Every call answers
- * `{cmdId, state}` at once; the outcome follows on the live stream and `deviceView svc=command`.
+ * `POST /data-svc/{class}.deviceControls/data-svc.php` (form-encoded, spec §7), for every device
+ * class. Every call answers `{cmdId, state}` at once; the outcome follows on the live stream and
+ * `deviceView svc=command`.
  */
-export function registerDeviceControlRoutes(dataSvc: DataSvc, service: DeviceControlService) {
-  const svcs: Record<string, Svc> = {
-    setoutletstate: post(setOutletInput, ({ auth, input }) =>
+export function registerDeviceControlRoutes(calls: CallRegistry, service: DeviceControlService) {
+  const settings = ({ auth, input }: { auth: AuthContext; input: ControlTarget }) =>
+    service.command(auth.user, targetOf(input), 'settings', {});
+  calls.implement(callTable.deviceControls, {
+    setoutletstate: ({ auth, input }) =>
       service.setOutlet(auth.user, targetOf(input), input.otlt, input.state),
-    ),
-    cycleoutlet: post(cycleOutletInput, ({ auth, input }) =>
-      service.cycleOutlet(auth.user, targetOf(input), input.otlt),
-    ),
-    rename: post(renameInput, ({ auth, input }) =>
-      service.rename(auth.user, targetOf(input), input.name),
-    ),
-    reboot: post(controlTarget, ({ auth, input }) =>
-      service.command(auth.user, targetOf(input), 'reboot', {}),
-    ),
-    findme: post(controlTarget, ({ auth, input }) =>
-      service.command(auth.user, targetOf(input), 'findMe', {}),
-    ),
+    cycleoutlet: ({ auth, input }) => service.cycleOutlet(auth.user, targetOf(input), input.otlt),
+    rename: ({ auth, input }) => service.rename(auth.user, targetOf(input), input.name),
+    reboot: ({ auth, input }) => service.command(auth.user, targetOf(input), 'reboot', {}),
+    findme: ({ auth, input }) => service.command(auth.user, targetOf(input), 'findMe', {}),
     // Ask the device to report its info (and its kids') again: a settings read answers with it.
-    infoupd: post(controlTarget, ({ auth, input }) =>
-      service.command(auth.user, targetOf(input), 'settings', {}),
-    ),
-    familyupd: post(controlTarget, ({ auth, input }) =>
-      service.command(auth.user, targetOf(input), 'settings', {}),
-    ),
-    evtsubs: post(controlTarget, ({ auth, input }) =>
-      service.subscribeEvents(auth.user, targetOf(input)),
-    ),
-    sequence: post(sequenceInput, ({ auth, input }) =>
+    infoupd: settings,
+    familyupd: settings,
+    evtsubs: ({ auth, input }) => service.subscribeEvents(auth.user, targetOf(input)),
+    sequence: ({ auth, input }) =>
       service.command(auth.user, targetOf(input), 'sequence', { state: input.state }),
-    ),
-    cycgrp: post(controlTarget, ({ auth, input }) =>
-      service.command(auth.user, targetOf(input), 'cycleGroup', {}),
-    ),
-    cycotlts: post(cycleOutletsInput, ({ auth, input }) =>
+    cycgrp: ({ auth, input }) => service.command(auth.user, targetOf(input), 'cycleGroup', {}),
+    cycotlts: ({ auth, input }) =>
       service.command(auth.user, targetOf(input), 'cycleGroup', { otlts: input.otlts }),
-    ),
-    autostatusupdate: post(autoStatusUpdateInput, ({ auth, input }) => {
-      const target = targetOf(input);
-      const spec = getDeviceSpec(input.kidClass ?? input.devClass).autoStatusUpdate;
+    autostatusupdate: ({ auth, input }) => {
+      const devClass = input.kidClass ?? input.devClass;
+      const spec = getDeviceSpec(devClass).autoStatusUpdate;
       const other = spec.param === 'dur' ? 'duration' : 'dur';
       const value = input[spec.param];
       if (input[other] !== undefined || value === undefined) {
-        throw badRequest(
-          `${input.kidClass ?? input.devClass} takes ${spec.param}=${spec.seconds}, not ${other}.`,
-          { [spec.param]: `${spec.param} is required` },
-        );
+        throw badRequest(`${devClass} takes ${spec.param}=${spec.seconds}, not ${other}.`, {
+          [spec.param]: `${spec.param} is required`,
+        });
       }
-      return service.command(auth.user, target, 'autoStatusUpdate', { duration: value });
-    }),
-  };
-  for (const devClass of DEVICE_CLASSES) dataSvc.area(`${devClass}.deviceControls`, svcs);
+      return service.command(auth.user, targetOf(input), 'autoStatusUpdate', { duration: value });
+    },
+  });
 }

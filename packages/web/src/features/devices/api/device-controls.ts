@@ -1,5 +1,5 @@
 import type { CommandResult, DeviceClass, EditOutlets } from '@powerdeck/domain';
-import { dataSvc, type QueryValue } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /** Where a control command goes: the panel's device, or one of its kids. */
 export interface ControlTarget {
@@ -12,16 +12,11 @@ export interface ControlTarget {
 }
 
 /**
- * `POST /data-svc/{class}.deviceControls/data-svc.php` (form-encoded, spec §7). A kid is addressed
- * by its own id plus `kidClass` and `parentDevId`. Answers `{cmdId, state}`; the outcome follows
- * on the live stream.
+ * The form fields naming the target (spec §7): a kid is addressed by its own id plus `kidClass`
+ * and `parentDevId`, at its parent's `{class}.deviceControls`.
  */
-export function postControl(
-  target: ControlTarget,
-  svc: string,
-  params: Record<string, QueryValue> = {},
-): Promise<CommandResult> {
-  const address = target.kid
+function addressOf(target: ControlTarget) {
+  return target.kid
     ? {
         siteId: target.siteId,
         devClass: target.devClass,
@@ -30,13 +25,76 @@ export function postControl(
         parentDevId: target.devId,
       }
     : { siteId: target.siteId, devClass: target.devClass, devId: target.devId };
-  return dataSvc<CommandResult>(`${target.devClass}.deviceControls`, svc, {
-    method: 'POST',
-    form: { ...address, svc, ...params },
+}
+
+/*
+ * `POST /data-svc/{class}.deviceControls/data-svc.php` (form-encoded, spec §7), with `svc` among
+ * the fields as the spec sends it. Each answers `{cmdId, state}`; the outcome follows on the live
+ * stream.
+ */
+
+export function setOutletState(
+  target: ControlTarget,
+  otlt: number,
+  state: 0 | 1,
+): Promise<CommandResult> {
+  return api.deviceControls.setoutletstate({
+    ...addressOf(target),
+    svc: 'setoutletstate',
+    otlt,
+    state,
   });
+}
+
+export function cycleOutlet(target: ControlTarget, otlt: number): Promise<CommandResult> {
+  return api.deviceControls.cycleoutlet({ ...addressOf(target), svc: 'cycleoutlet', otlt });
+}
+
+export function renameDevice(target: ControlTarget, name: string): Promise<CommandResult> {
+  return api.deviceControls.rename({ ...addressOf(target), svc: 'rename', who: 'dev', name });
+}
+
+export function runSequence(target: ControlTarget, state: 0 | 1): Promise<CommandResult> {
+  return api.deviceControls.sequence({ ...addressOf(target), svc: 'sequence', state });
+}
+
+/** The cycle group: by `cycgrp`, or by listing its outlets (`cycotlts`, firmware 1.0.0). */
+export function cycleGroup(
+  target: ControlTarget,
+  otlts?: readonly number[],
+): Promise<CommandResult> {
+  return otlts === undefined
+    ? api.deviceControls.cycgrp({ ...addressOf(target), svc: 'cycgrp' })
+    : api.deviceControls.cycotlts({
+        ...addressOf(target),
+        svc: 'cycotlts',
+        otlts: otlts.join(','),
+      });
+}
+
+export function findMe(target: ControlTarget): Promise<CommandResult> {
+  return api.deviceControls.findme({ ...addressOf(target), svc: 'findme' });
+}
+
+export function reboot(target: ControlTarget): Promise<CommandResult> {
+  return api.deviceControls.reboot({ ...addressOf(target), svc: 'reboot' });
+}
+
+/** Frequent status reports for `seconds` (the class's parameter: `dur` or `duration`). */
+export function requestAutoStatusUpdate(
+  target: ControlTarget,
+  param: 'dur' | 'duration',
+  seconds: number,
+): Promise<CommandResult> {
+  const svc = 'autostatusupdate';
+  return api.deviceControls.autostatusupdate(
+    param === 'dur'
+      ? { ...addressOf(target), svc, dur: seconds }
+      : { ...addressOf(target), svc, duration: seconds },
+  );
 }
 
 /** `POST devices/dataSvc.php?svc=updateOutlets` (JSON): labels, locks and the device name. */
 export function updateOutlets(edit: EditOutlets): Promise<{ ok: true }> {
-  return dataSvc<{ ok: true }>('devices', 'updateOutlets', { method: 'POST', json: edit });
+  return api.deviceViews.updateOutlets(edit);
 }

@@ -1,14 +1,14 @@
 import { DEVICE_LIST_PAGE_SIZE, type DeviceList } from '@powerdeck/domain';
 import { useQuery } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { deviceKeys } from './device-keys';
 
 /** `locations svc=getDevices` (spec §7: pageNo=1, recordsPerPage=10000, detailed=true). */
 export function getLocationDevices(siteId: string, signal?: AbortSignal): Promise<DeviceList> {
-  return dataSvc<DeviceList>('locations', 'getDevices', {
-    query: { siteId, pageNo: 1, recordsPerPage: DEVICE_LIST_PAGE_SIZE, detailed: true },
-    signal,
-  });
+  return api.deviceViews.getDevices(
+    { siteId, pageNo: 1, recordsPerPage: DEVICE_LIST_PAGE_SIZE, detailed: true },
+    { signal },
+  );
 }
 
 export function useLocationDevices(siteId: string) {

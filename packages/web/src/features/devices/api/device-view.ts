@@ -1,10 +1,5 @@
-import type {
-  DeviceClass,
-  DeviceContactResponse,
-  DeviceMeta,
-  DeviceStatusResponse,
-} from '@powerdeck/domain';
-import { dataSvc } from '../../../lib/api-client';
+import type { DeviceClass } from '@powerdeck/domain';
+import { api } from '../../../lib/api';
 
 /** A device as the deviceView calls address it (spec §7). */
 export interface DeviceAddress {
@@ -13,17 +8,17 @@ export interface DeviceAddress {
   devId: string;
 }
 
-const view = <T>(svc: string, address: DeviceAddress, signal?: AbortSignal) =>
-  dataSvc<T>('deviceView', svc, { query: { ...address }, signal });
+/** Only the address goes on the query, whatever else the caller's object holds. */
+const query = ({ siteId, devClass, devId }: DeviceAddress) => ({ siteId, devClass, devId });
 
 export function getDeviceMeta(address: DeviceAddress, signal?: AbortSignal) {
-  return view<DeviceMeta>('meta', address, signal);
+  return api.deviceViews.meta(query(address), { signal });
 }
 
 export function getDeviceStatus(address: DeviceAddress, signal?: AbortSignal) {
-  return view<DeviceStatusResponse>('status', address, signal);
+  return api.deviceViews.status(query(address), { signal });
 }
 
 export function getDeviceContact(address: DeviceAddress, signal?: AbortSignal) {
-  return view<DeviceContactResponse>('contact', address, signal);
+  return api.deviceViews.contact(query(address), { signal });
 }

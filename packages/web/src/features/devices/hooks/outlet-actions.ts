@@ -6,7 +6,13 @@ import {
   type EditOutlets,
 } from '@powerdeck/domain';
 import { isApiRequestError } from '../../../lib/api-client';
-import { postControl, updateOutlets, type ControlTarget } from '../api/device-controls';
+import {
+  cycleOutlet,
+  renameDevice,
+  setOutletState,
+  updateOutlets,
+  type ControlTarget,
+} from '../api/device-controls';
 import type { CommandRegistry } from '../state/command-registry';
 import {
   commandStartTime,
@@ -68,14 +74,13 @@ export function outletActions(deps: OutletActionDeps): OutletActions {
   const outletCommand = (
     device: PanelDevice,
     otlt: number,
-    svc: 'setoutletstate' | 'cycleoutlet',
-    params: Record<string, number>,
+    send: (target: ControlTarget) => Promise<CommandResult>,
   ) => {
     const onFinal = (final: CommandResult) => {
       dispatch({ type: 'commandUpdate', devId: device.devId, ...final });
       if (final.state !== 'done') toastError(messages.setOutletFailed);
     };
-    postControl(targetOf(device), svc, { otlt, ...params })
+    send(targetOf(device))
       .then((result) => {
         dispatch({ type: 'outletCommandAccepted', devId: device.devId, otlt, ...result });
         commands.watch(result, onFinal);
@@ -103,7 +108,7 @@ export function outletActions(deps: OutletActionDeps): OutletActions {
       otlt,
       startTime: commandStartTime(panel, Date.now()),
     });
-    outletCommand(device, otlt, 'setoutletstate', { state: on ? 0 : 1 });
+    outletCommand(device, otlt, (target) => setOutletState(target, otlt, on ? 0 : 1));
   };
 
   const cycle = (device: PanelDevice, otlt: number) => {
@@ -116,7 +121,7 @@ export function outletActions(deps: OutletActionDeps): OutletActions {
       otlt,
       startTime: commandStartTime(panel, Date.now()),
     });
-    outletCommand(device, otlt, 'cycleoutlet', {});
+    outletCommand(device, otlt, (target) => cycleOutlet(target, otlt));
   };
 
   return { toggle, cycle };
@@ -145,8 +150,8 @@ export async function saveOutletEdits(
     throw new Error(reasonOf(error) ?? messages.someErrorOccured, { cause: error });
   }
   for (const kid of kidNames) {
-    postControl(targetOf({ ...kid, isKid: true }), 'rename', { who: 'dev', name: kid.name }).catch(
-      () => toastError(messages.renameFailed),
+    renameDevice(targetOf({ ...kid, isKid: true }), kid.name).catch(() =>
+      toastError(messages.renameFailed),
     );
   }
 }

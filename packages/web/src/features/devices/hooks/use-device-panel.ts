@@ -1,6 +1,6 @@
 import { getDeviceSpec, isConnected, type DeviceClass, type DeviceMeta } from '@powerdeck/domain';
 import { useEffect, useMemo } from 'react';
-import { postControl } from '../api/device-controls';
+import { requestAutoStatusUpdate } from '../api/device-controls';
 import {
   panelOf,
   type DevicePanelState,
@@ -31,9 +31,7 @@ function useAutoStatusUpdate(meta: DeviceMeta | undefined, enabled: boolean) {
     const { param, seconds } = getDeviceSpec(devClass).autoStatusUpdate;
     const request = () => {
       // A failed request only means slower updates; the stream and polling go on.
-      postControl({ siteId, devClass, devId }, 'autostatusupdate', { [param]: seconds }).catch(
-        () => undefined,
-      );
+      requestAutoStatusUpdate({ siteId, devClass, devId }, param, seconds).catch(() => undefined);
     };
     request();
     const timer = setInterval(request, seconds * 1000);

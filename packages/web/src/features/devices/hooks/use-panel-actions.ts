@@ -9,7 +9,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { deviceKeys } from '../api/device-keys';
-import { postControl } from '../api/device-controls';
+import * as control from '../api/device-controls';
 import { commandStartTime, panelOf } from '../state/device-panel-reducer';
 import {
   reasonOf,
@@ -55,7 +55,8 @@ export function usePanelActions(meta: DeviceMeta, set: DeviceSet): PanelActions 
       dispatch({ type: 'renameFailure', devId, error: messages.renameFailed });
       toastError(messages.renameFailed);
     };
-    postControl(panelTarget, 'rename', { who: 'dev', name })
+    control
+      .renameDevice(panelTarget, name)
       .then((result) =>
         commands.watch(result, (final) => {
           if (final.state !== 'done') return fail();
@@ -96,7 +97,8 @@ export function usePanelActions(meta: DeviceMeta, set: DeviceSet): PanelActions 
       seqOtlts: meta.seqGrp,
       startTime: commandStartTime(panel, Date.now()),
     });
-    postControl(panelTarget, 'sequence', { state: op === 'on' ? 1 : 0 })
+    control
+      .runSequence(panelTarget, op === 'on' ? 1 : 0)
       .then((result) => {
         dispatch({ type: 'sequenceAccepted', devId, cmdId: result.cmdId });
         commands.watch(result, (final) => {
@@ -114,11 +116,8 @@ export function usePanelActions(meta: DeviceMeta, set: DeviceSet): PanelActions 
     touch();
     dispatch({ type: 'cycleGroupRequest', devId });
     const byList = meta.fwVer === CYCLE_GROUP_FIRMWARE;
-    postControl(
-      panelTarget,
-      byList ? 'cycotlts' : 'cycgrp',
-      byList ? { otlts: meta.cycGrp.join(',') } : {},
-    )
+    control
+      .cycleGroup(panelTarget, byList ? meta.cycGrp : undefined)
       .then((result) => {
         dispatch({ type: 'cycleGroupAccepted', devId, cmdId: result.cmdId });
         commands.watch(result, (final) => {
@@ -142,7 +141,8 @@ export function usePanelActions(meta: DeviceMeta, set: DeviceSet): PanelActions 
       setTimeout(() => phase('idle'), FIND_ME_REVERT_MS);
     };
     phase('sending');
-    postControl(targetOf(device), 'findme')
+    control
+      .findMe(targetOf(device))
       .then((result) => commands.watch(result, (final) => finish(final.state === 'done')))
       .catch(() => finish(false));
   };
@@ -150,7 +150,7 @@ export function usePanelActions(meta: DeviceMeta, set: DeviceSet): PanelActions 
   const reboot = () => {
     touch();
     // Reboot failures are silent (spec §8).
-    postControl(panelTarget, 'reboot').catch(() => undefined);
+    control.reboot(panelTarget).catch(() => undefined);
   };
 
   return {

@@ -110,7 +110,10 @@ describe('Device Controls', () => {
     expect(within(row).getByText('In progress')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([url]) => urlOf(url).includes('setoutletstate'));
     expect(post && urlOf(post[0])).toContain('/data-svc/m4315.deviceControls/data-svc.php');
-    expect(post?.[1]?.body).toContain('otlt=2&state=0');
+    // the spec's form fields, `svc` among them (spec §7 control POSTs)
+    expect(post?.[1]?.body).toBe(
+      `siteId=${meta.siteId}&devClass=m4315&devId=${meta.devId}&svc=setoutletstate&otlt=2&state=0`,
+    );
     events.push({
       type: 'command',
       devId: meta.devId,

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import type { DeviceListItem } from '@powerdeck/domain';
+import type { DeviceListItem, DeviceMuted, DeviceWatched } from '@powerdeck/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { toggleToast } from './site-toggles';
 
 /** Device watch texts are ours (spec §8 words only the location ones). */
@@ -18,19 +18,13 @@ const deviceWatchToast = (on: boolean, ok: boolean) =>
 export function useDeviceToggle(kind: 'watch' | 'mute', device: DeviceListItem) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (on: boolean) =>
+    mutationFn: (on: boolean): Promise<DeviceWatched | DeviceMuted> =>
       kind === 'watch'
-        ? dataSvc('watchManagement', on ? 'addDevice' : 'deleteDevice', {
-            method: 'POST',
-            form: { devId: device.devId },
-          })
-        : dataSvc('mutesManagement', on ? 'muteDevice' : 'unmuteDevice', {
-            method: 'POST',
-            form: {
-              siteId: device.siteId,
-              devId: device.devId,
-              parentDevId: device.parentDevId ?? undefined,
-            },
+        ? api.deviceViews[on ? 'addDevice' : 'deleteDevice']({ devId: device.devId })
+        : api.deviceViews[on ? 'muteDevice' : 'unmuteDevice']({
+            siteId: device.siteId,
+            devId: device.devId,
+            parentDevId: device.parentDevId ?? undefined,
           }),
     onSuccess: async (_r, on) => {
       notifications.show({

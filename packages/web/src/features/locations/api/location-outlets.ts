@@ -1,16 +1,12 @@
-import type { DeviceList } from '@powerdeck/domain';
 import { useQuery } from '@tanstack/react-query';
-import { dataSvc } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /** siteManagement svc=devList with outlets: every device of a location and its outlets' labels. */
 export function useLocationOutlets(siteId: string) {
   return useQuery({
     queryKey: ['locations', siteId, 'outlets'],
     queryFn: ({ signal }) =>
-      dataSvc<DeviceList>('siteManagement', 'devList', {
-        query: { siteId, detailed: true, withOutlets: true },
-        signal,
-      }),
+      api.deviceViews.devList({ siteId, detailed: true, withOutlets: true }, { signal }),
   });
 }
 
@@ -19,10 +15,7 @@ export function useWatchedDevices() {
   return useQuery({
     queryKey: ['devices', 'watched'],
     queryFn: ({ signal }) =>
-      dataSvc<DeviceList>('locations', 'getWatchedDevices', {
-        query: { pageNo: 1, recordsPerPage: 'all' },
-        signal,
-      }),
+      api.deviceViews.getWatchedDevices({ pageNo: 1, recordsPerPage: 'all' }, { signal }),
     retry: false,
   });
 }

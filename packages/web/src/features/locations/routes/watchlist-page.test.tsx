@@ -1,4 +1,4 @@
-import type { DeviceList, PermLvl, SitesPage } from '@powerdeck/domain';
+import type { DeviceList, DeviceMuted, DeviceWatched, PermLvl, SitesPage } from '@powerdeck/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -54,7 +54,9 @@ describe('WatchlistPage', () => {
       getWatchedSitesData: { body: sites },
       getWatchedDevices: { body: devices },
       getDeviceCount: { body: { total: 1, active: 1, inActive: 0 } },
-      'watchManagement:deleteDevice': { body: { ok: true } },
+      'watchManagement:deleteDevice': {
+        body: { devId: 'AA01', watched: false } satisfies DeviceWatched,
+      },
     });
     renderRoute('/watchlist');
     expect(
@@ -81,7 +83,7 @@ describe('WatchlistPage', () => {
       getUserSitesData: {
         body: { records: [{ siteId: 's1', name: 'Harbor View Lobby', permLvl }] },
       },
-      muteDevice: { body: { devId: 'AA01', muted: true } },
+      muteDevice: { body: { devId: 'AA01', muted: true } satisfies DeviceMuted },
     });
     renderRoute('/watchlist');
     const muteCalls = () =>

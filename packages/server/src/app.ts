@@ -2,22 +2,25 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { AuthRepository } from './areas/auth/auth.repository';
-import { cookieAuthenticator, registerAuthRoutes } from './areas/auth/auth.routes';
-import { AuthService } from './areas/auth/auth.service';
+import { accountArea } from './areas/account/account-area';
+import { installAlerts } from './areas/alerts/alerts-area';
+import { apiDocsArea } from './areas/api-docs/api-docs-area';
+import type { Area, AreaContext } from './areas/area';
+import { authArea } from './areas/auth/auth-area';
+import { cookieAuthenticator } from './areas/auth/auth.routes';
 import { SessionRepository } from './areas/auth/session.repository';
 import { SessionService } from './areas/auth/session.service';
-import { registerApiDocsRoutes } from './areas/api-docs/api-docs.routes';
-import { registerConfigRoutes } from './areas/config/config.routes';
-import { installAlerts } from './areas/alerts/alerts-area';
+import { clientsArea } from './areas/clients/clients-area';
+import { configArea } from './areas/config/config-area';
 import { type DeviceAreaOptions, installDevices } from './areas/devices/device-area';
-import { LocationsRepository } from './areas/locations/locations.repository';
-import { installLocationAreas } from './areas/locations/locations-area';
-import { registerLocationsRoutes } from './areas/locations/locations.routes';
-import { LocationsService } from './areas/locations/locations.service';
+import { groupsArea } from './areas/groups/groups-area';
+import { imagesArea } from './areas/images/images-area';
+import { locationsArea } from './areas/locations/locations-area';
+import { notesArea } from './areas/notes/notes-area';
 import { PermissionsRepository } from './areas/permissions/permissions.repository';
-import { installSearchAndRegistration } from './areas/registration/registration-area';
-import { installUserAreas } from './areas/user-areas';
+import { registrationArea } from './areas/registration/registration-area';
+import { searchArea } from './areas/search/search-area';
+import { siteSettingsArea } from './areas/site-management/site-settings-area';
 import type { Config } from './config';
 import { CallRegistry } from './http/contract';
 import { createDataSvc } from './http/data-svc';
@@ -27,8 +30,7 @@ import { installWeb } from './http/web';
 import { type Clock, systemClock } from './infra/clock';
 import type { Database } from './infra/db/database';
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './infra/mail/mailer';
-import { OutboxRepository } from './infra/mail/outbox.repository';
-import { type PasswordHasher, createArgon2Hasher, createDummyHash } from './infra/passwords';
+import { type PasswordHasher, createArgon2Hasher } from './infra/passwords';
 
 export interface AppDeps {
   config: Config;
@@ -71,61 +73,59 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.supportEmail)
       : createOutboxMailer(db, app.log));
-  let dummyHash: Promise<string> | undefined;
-
   const sessions = new SessionService(new SessionRepository(db), clock);
-  const auth = new AuthService({
-    repo: new AuthRepository(db),
-    sessions,
-    passwords,
-    mailer,
-    clock,
-    publicOrigin: config.publicOrigin,
-    dummyHash: () => (dummyHash ??= createDummyHash(passwords)),
-  });
-  const permissions = new PermissionsRepository(db);
-
   const authenticate = cookieAuthenticator(sessions, config.publicOrigin);
   const dataSvc = createDataSvc(app, { authenticate });
   const calls = new CallRegistry(dataSvc, deps.checkAnswers ?? false);
-  registerConfigRoutes(calls, config);
-  registerAuthRoutes(calls, {
-    auth,
-    sessions,
-    outbox: new OutboxRepository(db),
-    publicOrigin: config.publicOrigin,
-    classicUiEnabled: config.classicUiUrl !== null,
-    demo: config.demo,
-    signInRateLimit: config.signInRateLimit,
-  });
-  registerLocationsRoutes(
-    calls,
-    new LocationsService(new LocationsRepository(db), permissions, clock),
-  );
-  await installLocationAreas(app, dataSvc, { db, clock, permissions, calls });
-  installUserAreas(dataSvc, {
+  const permissions = new PermissionsRepository(db);
+  const ctx: AreaContext = {
+    app,
     calls,
     db,
     clock,
     permissions,
+    config,
     mailer,
     passwords,
-    publicOrigin: config.publicOrigin,
-  });
-
-  installDevices(app, calls, {
-    db,
-    clock,
-    permissions,
+    sessions,
     authenticate,
-    options: deps.devices ?? {},
-  });
-  installAlerts(app, calls, { database: deps.db, clock, permissions, authenticate });
+  };
 
-  installSearchAndRegistration(dataSvc, { db, permissions, passwords, clock, calls });
-
+  // Every area, once, in this order (alerts listens to the device hub that devices starts).
+  const areas: Area[] = [
+    configArea,
+    authArea,
+    locationsArea,
+    siteSettingsArea,
+    clientsArea,
+    imagesArea,
+    notesArea,
+    accountArea,
+    groupsArea,
+    {
+      name: 'devices',
+      install: () => {
+        installDevices(app, calls, {
+          db,
+          clock,
+          permissions,
+          authenticate,
+          options: deps.devices ?? {},
+        });
+      },
+    },
+    {
+      name: 'alerts',
+      install: () => {
+        installAlerts(app, calls, { database: deps.db, clock, permissions, authenticate });
+      },
+    },
+    searchArea,
+    registrationArea,
+    apiDocsArea,
+  ];
+  for (const area of areas) await area.install(ctx);
   calls.assertComplete({ demo: config.demo });
-  registerApiDocsRoutes(app);
   await installWeb(app, config.webDist);
   return app;
 }

@@ -1,0 +1,8 @@
+import type { Area } from '../area';
+import { registerApiDocsRoutes } from './api-docs.routes';
+
+/** The OpenAPI document generated from the call table, at `/api/openapi.json`. */
+export const apiDocsArea: Area = {
+  name: 'api-docs',
+  install: ({ app }) => registerApiDocsRoutes(app),
+};

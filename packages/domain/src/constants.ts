@@ -31,6 +31,7 @@ export const AUTO_STATUS_UPDATE_SECONDS = 900;
 export const CV_AUTO_STATUS_UPDATE_SECONDS = 300;
 /** Firmware whose cycle group is sent as `cycotlts` with outlets 1-8 instead of `cycgrp`. */
 export const CYCLE_GROUP_FIRMWARE = '1.0.0';
+/** @public Spec §9; no screen uses it yet (its screen is an open issue). */
 export const CYCLE_GROUP_OUTLETS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** Cycle and set states. */
 export const OUTLET_OFF = 0;
@@ -41,6 +42,7 @@ export const OUTLET_IN_PROGRESS = 2;
 // Monitoring and polling (ms), the same for kids as for their parents
 export const CONTACT_POLL_MS = 300000;
 export const STATUS_POLL_MS = 10000;
+/** @public Spec §9; no screen uses it yet (its screen is an open issue). */
 export const OUTLET_STATUS_POLL_MS = 2000;
 /** How often the monitoring expiry is checked. */
 export const MONITOR_EXPIRY_CHECK_MS = 200;
@@ -67,6 +69,7 @@ export const SEARCH_MAX_CHARS = 100;
 export const FIND_ME_REVERT_MS = 3000;
 export const LOGIN_REDIRECT_MS = 3500;
 export const NOT_FOUND_REDIRECT_MS = 1000;
+/** @public Spec §9; no screen uses it yet (its screen is an open issue). */
 export const UPDATE_HIGHLIGHT_MS = 3000;
 
 // Connection and units
@@ -86,6 +89,7 @@ export const DC12IP_CRITICAL_WATTS = 165;
 
 // Ping sample windows (seconds)
 export const PING_WINDOW = { Fast: 900, Normal: 1800, Slow: 3600 } as const;
+/** @public Spec §9; no screen uses it yet (its screen is an open issue). */
 export type PingWindowName = keyof typeof PING_WINDOW;
 
 // Day masks of scheduled commands
@@ -107,8 +111,9 @@ export const NOTES_TEXTAREA_ROWS = 8;
 export const NOTES_DEFAULT_SORT = 'desc';
 export const BLANK_NOTE_ID = -1;
 export const POPOVER_HEIGHT_PX = 229;
+/** @public Spec §9; no screen uses it yet (its screen is an open issue). */
 export const CLIENT_CARD_POPOVER_HEIGHT_PX = 195;
 export const WIRELESS_LIST_MAX_HEIGHT_PX = 340;
-/** Hardware-status column widths, percent. */
+/** @public Hardware-status column widths, percent (spec §9; no screen uses it yet). */
 export const HARDWARE_STATUS_COLUMN_WIDTHS = [40, 15, 10] as const;
 export const IMAGE_PICKER_DEFAULT_LABEL = 'Client image';

@@ -122,4 +122,5 @@ export const firmwareErrorReasons = {
   timedOut: 'Upgrade timed out',
   blocked: 'Upgrade is blocked',
 } as const;
+/** @public The firmware screen (an open issue) will use it. */
 export type FirmwareErrorReason = keyof typeof firmwareErrorReasons;

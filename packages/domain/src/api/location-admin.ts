@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES } from '../constants';
 import { permLvlSchema, type PermLvl } from '../permissions/perm-lvl';
 import { emailAddressSchema } from '../validation/common';
 import { locationSettingsSchema } from '../validation/location';
@@ -84,7 +83,6 @@ export const uploadPictureResultSchema = z.object({
   status: z.literal('success'),
   path: z.string(),
 });
-export const PICTURE_MAX_BYTES = IMAGE_MAX_BYTES;
 
 /** `clients svc=getClients` record (spec §3 Client); counts arrive later through clientsStats. */
 export const clientSummarySchema = z.object({

@@ -8,7 +8,6 @@ export const contactDetailsSchema = z.object({
   phone: z.string(),
   email: z.string(),
 });
-export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 
 /** One location as listed by `locations svc=getSitesData` (spec §3 Location). */
 export const locationSchema = z.object({

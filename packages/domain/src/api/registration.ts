@@ -19,7 +19,6 @@ export const gatewaySchema = z.object({
   devClass: z.string(),
   devName: z.string(),
 });
-export type Gateway = z.infer<typeof gatewaySchema>;
 
 /** Spec §3 wireless list item: label, gateway, devId, devClass. */
 export const wirelessDeviceSchema = z.object({

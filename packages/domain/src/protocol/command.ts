@@ -79,7 +79,6 @@ export const commandEnvelopeSchema = z.object({
   svc: z.string(),
   args: z.unknown(),
 });
-export type CommandEnvelope = z.infer<typeof commandEnvelopeSchema>;
 
 /** Builds a command with an id and an expiry `ttlMs` from `nowMs`. */
 export function buildCommand<S extends CommandSvc>(

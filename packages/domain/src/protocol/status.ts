@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 /** `online` payload: `1` when connected, `0` (also the last-will) when gone. */
 export const onlinePayloadSchema = z.enum(['1', '0']);
-export type OnlinePayload = z.infer<typeof onlinePayloadSchema>;
 
 /**
  * Power condition codes (`pwr_cond`). The kf1500 family labels 0-4 (Normal, Recovery, Under

@@ -11,7 +11,6 @@ export const TOPIC_PREFIX = `pd/${PROTOCOL_VERSION}`;
 export const deviceIdSchema = z
   .string()
   .regex(/^[0-9A-F]{6,32}$/, 'device id must be 6-32 upper-case hex digits without separators');
-export type DeviceId = z.infer<typeof deviceIdSchema>;
 
 export function isDeviceId(value: string): boolean {
   return deviceIdSchema.safeParse(value).success;

@@ -55,4 +55,3 @@ export const inlineClientSchema = z.object({
   imageFileRef: optionalTextSchema,
   isClient: z.literal(true).default(true),
 });
-export type InlineClient = z.infer<typeof inlineClientSchema>;

@@ -145,7 +145,6 @@ export const outletLabelEditSchema = z.object({
   name: outletLabelSchema,
   state: z.union([z.literal(0), z.literal(1)]),
 });
-export type OutletLabelEdit = z.infer<typeof outletLabelEditSchema>;
 
 /** `devices svc=updateOutlets`: per device its labels and locks (spec §3 Edit payload, §7). */
 export const editOutletsSchema = z.object({
@@ -193,7 +192,6 @@ export const outletSelectionsSchema = z
       });
     }
   });
-export type OutletSelections = z.infer<typeof outletSelectionsSchema>;
 
 /** Join a wireless device (spec §3: devClass, devName, devId, svc, state). */
 export const joinDeviceSchema = z.object({
@@ -203,4 +201,3 @@ export const joinDeviceSchema = z.object({
   svc: z.string().min(1),
   state: z.string(),
 });
-export type JoinDevice = z.infer<typeof joinDeviceSchema>;

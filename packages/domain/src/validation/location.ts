@@ -28,7 +28,6 @@ export const timezoneSchema = z
 
 export const dstSchema = z.enum(['yes', 'no']);
 export const viewPrefSchema = z.enum(VIEW_PREFS);
-export type ViewPref = z.infer<typeof viewPrefSchema>;
 
 const digits = (max: number) =>
   z
@@ -57,8 +56,6 @@ export const locationCreateSchema = z.object({
   /** An existing client's id; when set, no inline client is needed. */
   clientContact: optionalTextSchema,
 });
-export type LocationCreate = z.infer<typeof locationCreateSchema>;
-export type LocationCreateInput = z.input<typeof locationCreateSchema>;
 
 /** `clientLocation svc=addLocationAndClient`: the location and, for a new client, the client. */
 export const addLocationAndClientSchema = z.object({

@@ -38,7 +38,6 @@ export const pictureSchema = z
       ctx.addIssue({ code: 'custom', message: validationMessages.pictureTooLarge, path: ['size'] });
     }
   });
-export type Picture = z.infer<typeof pictureSchema>;
 
 /** The first picture error, or null when the file may be uploaded. Type is checked first. */
 export function pictureError(file: PictureFile): string | null {

@@ -1,7 +1,6 @@
 import {
   CYCLE_GROUP_FIRMWARE,
   FIND_ME_REVERT_MS,
-  getDeviceSpec,
   messages,
   type DeviceMeta,
   type EditOutlets,
@@ -163,9 +162,4 @@ export function usePanelActions(meta: DeviceMeta, set: DeviceSet): PanelActions 
     reboot,
     resume: set.resume,
   };
-}
-
-/** Whether the catalog gives this class a sequence (spec §8 messages name its group). */
-export function hasSequence(meta: DeviceMeta): boolean {
-  return getDeviceSpec(meta.devClass).sequence !== null;
 }

@@ -54,28 +54,18 @@ const zones = [
 ];
 
 /** A feature may import its own files and any feature's index.ts, nothing else of features/. */
-function featureZone(feature, extraExceptions = []) {
+function featureZone(feature) {
   return {
     target: `${web}/features/${feature}`,
     from: `${web}/features/*/**`,
     except: [
       path.join(root, web, 'features', feature, '**'),
       path.join(root, web, 'features/*/index.ts'),
-      ...extraExceptions.map((file) => path.join(root, web, 'features', file)),
     ],
     message:
       'A feature imports another only through its index.ts; what two features share moves down to components/, lib/ or domain.',
   };
 }
-
-/**
- * Files being moved onto the typed api right now (issue 12), with the import each still takes past
- * another feature's index.ts (a glob under features/). An entry goes once its file imports through
- * the index instead: user-levels.ts takes `useSession` from '../../auth'.
- */
-const pending = [
-  { file: 'locations/api/user-levels.ts', feature: 'locations', imports: 'auth/api/session.*' },
-];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'artifacts/**'] },
@@ -115,20 +105,6 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-cycle': 'off' },
   },
-  ...pending.map(({ file, feature, imports }) => ({
-    files: [`${web}/features/${file}`],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: root,
-          zones: zones.map((zone) =>
-            zone.target === `${web}/features/${feature}` ? featureZone(feature, [imports]) : zone,
-          ),
-        },
-      ],
-    },
-  })),
   {
     files: ['packages/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

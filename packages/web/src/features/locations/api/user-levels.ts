@@ -1,7 +1,7 @@
 import { canUseEmptyStateAction, type PermLvl } from '@powerdeck/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../auth';
 
 export interface UserLevels {
   /** False until the session and the levels are in: rules that need a level refuse meanwhile. */

@@ -24,7 +24,7 @@ import { siteSettingsArea } from './areas/site-management/site-settings-area';
 import type { Config } from './config';
 import { CallRegistry } from './http/contract';
 import { createDataSvc } from './http/data-svc';
-import { installErrorHandler } from './http/error-handler';
+import { frameworkErrorAnswer, installErrorHandler } from './http/error-handler';
 import { installSecurity } from './http/security';
 import { installWeb } from './http/web';
 import { type Clock, systemClock } from './infra/clock';
@@ -57,9 +57,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // request.ip is the client's own address only through proxies named in TRUST_PROXY
   const trustProxy = config.trustProxy.length > 0 ? config.trustProxy : false;
+  const options = { trustProxy, frameworkErrors: frameworkErrorAnswer };
   const app: FastifyInstance = deps.logger
-    ? Fastify({ loggerInstance: deps.logger, trustProxy })
-    : Fastify({ logger: { level: config.logLevel }, trustProxy });
+    ? Fastify({ loggerInstance: deps.logger, ...options })
+    : Fastify({ logger: { level: config.logLevel }, ...options });
 
   installErrorHandler(app);
   await app.register(fastifyCookie);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { HttpError, badRequest, messages } from './errors';
 import { findNul, multipartWithoutBoundary, zodFields } from './validation';
@@ -12,6 +12,16 @@ import { findNul, multipartWithoutBoundary, zodFields } from './validation';
  * boundary, and a NUL character anywhere in the query, path or body (PostgreSQL refuses NUL in
  * text, so it would otherwise fail deep in a query as a 500).
  */
+/**
+ * Fastify's `frameworkErrors`: a path it cannot decode never reaches the error handler, so it is
+ * answered here in the same `{error}` shape.
+ */
+export function frameworkErrorAnswer(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  void reply
+    .code(error.statusCode ?? 400)
+    .send({ error: 'The address of the request could not be read.' });
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     if (multipartWithoutBoundary(request.headers['content-type'])) {

@@ -15,7 +15,9 @@ import { alerts } from './calls/alerts';
 import { registration } from './calls/registration';
 import { deviceViews } from './calls/device-views';
 import { deviceControls } from './calls/device-controls';
+import { deviceStreams } from './calls/device-streams';
 import { alertStream } from './calls/alert-stream';
+import { legacyDevice } from './calls/legacy-device';
 
 /**
  * Every call of the HTTP API, in groups by feature (the client's `api.<group>.<call>`; a group may
@@ -39,7 +41,9 @@ export const callTable = {
   registration,
   deviceViews,
   deviceControls,
+  deviceStreams,
   alertStream,
+  legacyDevice,
 } satisfies Record<string, Record<string, CallDef>>;
 
 export type CallTable = typeof callTable;

@@ -93,9 +93,8 @@ export function installDevices(
 
   registerDeviceViewRoutes(calls, { devices, lists, control });
   registerDeviceControlRoutes(calls, control);
-  registerLegacyDeviceRoutes(app, { authenticate: deps.authenticate, devices, control, access });
-  registerLiveRoutes(app, {
-    authenticate: deps.authenticate,
+  registerLegacyDeviceRoutes(calls, { devices, control });
+  registerLiveRoutes(calls, {
     access,
     events,
     ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),

@@ -1,73 +1,57 @@
-import {
-  liveEventEnvelopeSchema,
-  liveEventsPageSchema,
-  type LiveEventEnvelope,
-} from '@powerdeck/domain';
-import { dataSvcUrl } from './api-client';
+import type { CallDef, CallInput, CallOutput } from '@powerdeck/domain';
+import { callUrl } from './api';
 
 /**
- * The live stream of one device (spec §7 `eventPuller/eventPullerPusher.php`, server-sent
- * events) with `eventPuller/getEvents.php` polling as its fallback while the stream is down. Each
- * envelope is handed to `onEvent`, which writes it into the query cache, so a pushed change and a
- * fetched one look the same to components.
+ * The console's one live-stream client: a live stream of the call table (server-sent events,
+ * `stream` entries: a device's events, the user's alerts) opened with EventSource at the entry's
+ * URL, each event's data parsed with the entry's output schema, and a polling fallback that runs
+ * while the stream is not open. The browser reconnects a dropped stream by itself, resuming after
+ * the last event it saw (Last-Event-ID).
  */
-export interface DeviceStreamOptions {
-  devClass: string;
-  devId: string;
-  onEvent: (envelope: LiveEventEnvelope) => void;
-  /** True while the push stream is open; false while the fallback polls. */
+export interface EventStreamOptions<E> {
+  /** Each event whose data matches the call's output schema (others are dropped). */
+  onEvent: (event: E) => void;
+  /** The stream opened, the first time or again after a reconnect. */
+  onOpen?: () => void;
+  /** True while the push stream is open; false while it is down or not opened. */
   onStreamChange?: (open: boolean) => void;
-  /** Polling interval of the fallback (spec §9: data refreshed every two seconds). */
-  pollMs: number;
   /**
    * False polls only, without opening a push stream: a screen following many devices keeps the
    * browser's few connections per host (HTTP/1.1 allows six) free for its other calls.
    */
   push?: boolean;
+  /**
+   * The fallback while the stream is not open (or where EventSource is missing): `events` every
+   * `everyMs` (spec §4: polling continues after a failed round), each handed to `onEvent`.
+   */
+  poll?: { everyMs: number; events: () => Promise<readonly E[]> };
 }
 
-function streamUrl(devClass: string, devId: string): string {
-  return dataSvcUrl('eventPuller', '', {
-    script: 'eventPullerPusher.php',
-    query: { devClass, devId, batch: 'yes' },
-  }).replace('svc=&', '');
-}
-
-function pollUrl(devClass: string, devId: string, since: number): string {
-  return dataSvcUrl('eventPuller', '', {
-    script: 'getEvents.php',
-    query: { clientId: since, devClass, devId, batch: 'yes' },
-  }).replace('svc=&', '');
-}
-
-function parseEnvelope(text: string): LiveEventEnvelope | undefined {
+function parseData<C extends CallDef>(call: C, text: string): CallOutput<C> | undefined {
   try {
-    const parsed = liveEventEnvelopeSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    const parsed = call.output.safeParse(JSON.parse(text));
+    return parsed.success ? (parsed.data as CallOutput<C>) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Opens the stream (or the fallback) and returns the function that closes it. */
-export function openDeviceStream(options: DeviceStreamOptions): () => void {
-  const { devClass, devId, onEvent, onStreamChange, pollMs, push = true } = options;
+/** Opens a live stream of the call table (or its fallback); returns the function that closes it. */
+export function openEventStream<C extends CallDef & { stream: true }>(
+  call: C,
+  input: CallInput<C>,
+  options: EventStreamOptions<CallOutput<C>>,
+): () => void {
+  const { onEvent, onOpen, onStreamChange, poll, push = true } = options;
   let closed = false;
-  let since = Date.now();
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
   let source: EventSource | undefined;
   let streamOpen = false;
 
-  const poll = async () => {
+  const pollOnce = async (events: () => Promise<readonly CallOutput<C>[]>) => {
     try {
-      const response = await fetch(pollUrl(devClass, devId, since), { credentials: 'include' });
-      if (response.ok) {
-        const page = liveEventsPageSchema.safeParse(await response.json());
-        if (page.success && !closed) {
-          since = page.data.timestamp;
-          page.data.events.forEach(onEvent);
-        }
-      }
+      const received = await events();
+      if (!closed) received.forEach(onEvent);
     } catch {
       // Polling continues after a failed round (spec §4).
     }
@@ -76,26 +60,25 @@ export function openDeviceStream(options: DeviceStreamOptions): () => void {
   };
 
   const startPolling = () => {
-    if (pollTimer === undefined && !closed) pollTimer = setTimeout(() => void poll(), pollMs);
+    if (poll === undefined || pollTimer !== undefined || closed) return;
+    pollTimer = setTimeout(() => void pollOnce(poll.events), poll.everyMs);
   };
 
   if (!push || typeof EventSource === 'undefined') {
     onStreamChange?.(false);
     startPolling();
   } else {
-    source = new EventSource(streamUrl(devClass, devId), { withCredentials: true });
+    source = new EventSource(callUrl(call, input), { withCredentials: true });
     source.onopen = () => {
       streamOpen = true;
       clearTimeout(pollTimer);
       pollTimer = undefined;
       onStreamChange?.(true);
+      onOpen?.();
     };
     source.onmessage = (message: MessageEvent<string>) => {
-      const envelope = parseEnvelope(message.data);
-      if (envelope) {
-        since = Math.max(since, envelope.at);
-        onEvent(envelope);
-      }
+      const event = parseData(call, message.data);
+      if (event !== undefined) onEvent(event);
     };
     source.onerror = () => {
       // EventSource reconnects by itself; poll meanwhile so nothing is missed.

@@ -1,7 +1,7 @@
 import { DATA_REFRESH_MS, type LiveEventEnvelope } from '@powerdeck/domain';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { openDeviceStream } from '../../../lib/event-stream';
+import { openDeviceStream } from '../api/device-stream';
 import { deviceKeys } from '../api/device-keys';
 import type { CommandRegistry } from '../state/command-registry';
 import type { PanelAction } from '../state/device-panel-reducer';

@@ -110,7 +110,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           db,
           clock,
           permissions,
-          authenticate,
           options: deps.devices ?? {},
         });
       },
@@ -118,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     {
       name: 'alerts',
       install: () => {
-        installAlerts(app, calls, { database: deps.db, clock, permissions, authenticate });
+        installAlerts(app, calls, { database: deps.db, clock, permissions });
       },
     },
     searchArea,

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CallRegistry } from '../../http/contract';
-import type { AuthContext } from '../../http/data-svc';
 import type { Clock } from '../../infra/clock';
 import type { Database } from '../../infra/db/database';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
@@ -36,7 +35,6 @@ export function installAlerts(
     database: Database;
     clock: Clock;
     permissions: PermissionsRepository;
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<AuthContext | null>;
   },
 ): AlertRaiser {
   const repo = new AlertsRepository(deps.database.db);

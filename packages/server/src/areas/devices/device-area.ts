@@ -1,7 +1,6 @@
 import { fleetFilters } from '@powerdeck/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CallRegistry } from '../../http/contract';
-import type { AuthContext } from '../../http/data-svc';
 import type { Clock } from '../../infra/clock';
 import type { Db } from '../../infra/db/database';
 import type { DeviceLink } from '../../infra/mqtt/device-link';
@@ -61,7 +60,6 @@ export function installDevices(
     db: Db;
     clock: Clock;
     permissions: PermissionsRepository;
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<AuthContext | null>;
     options: DeviceAreaOptions;
   },
 ): DeviceArea {

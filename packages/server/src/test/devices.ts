@@ -7,6 +7,7 @@ import { SessionService } from '../areas/auth/session.service';
 import { buildLocation, buildPermission, buildUser } from '../demo/builders';
 import { SESSION_COOKIE } from '../http/cookies';
 import type { Database } from '../infra/db/database';
+import { testDatabases } from './databases';
 import { devices, locations, outlets, permissions, users } from '../infra/db/schema';
 import { deriveDeviceSecret } from '@powerdeck/domain/device-credentials';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../infra/mqtt/embedded-broker';
@@ -35,6 +36,20 @@ export interface TestBroker {
 }
 
 export const TEST_DEVICE_KEY = 'test-device-key';
+
+/**
+ * Every test broker with every test database, for `describe.each(...)('… on $name', …)`. Call at
+ * the top level of a test file, as testBrokers.
+ */
+export async function brokerDatabaseCases() {
+  return (await testBrokers()).flatMap((broker) =>
+    testDatabases().map((database) => ({
+      name: `${broker.name} and ${database.name}`,
+      broker,
+      database,
+    })),
+  );
+}
 
 /**
  * The embedded broker, and Mosquitto at MQTT_TEST_URL (default mqtt://127.0.0.1:1883) when it

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../infra/db/migrate';
 import { deviceCommandEvents } from '../../infra/db/schema';
 import { type DeviceLink, connectDeviceLink } from '../../infra/mqtt/device-link';
-import { type OpenedTestDatabase, testDatabases } from '../../test/databases';
+import type { OpenedTestDatabase } from '../../test/databases';
 import {
   type DeviceWorld,
   LiveClock,
@@ -16,19 +16,13 @@ import {
   type TestBroker,
   buildDeviceWorld,
   clearRetained,
-  testBrokers,
+  brokerDatabaseCases,
 } from '../../test/devices';
 import { eventually } from '../../test/sse';
 import { CommandsRepository } from './commands.repository';
 import { type TestApp, startTestApp } from '../../test/test-app';
 
-const cases = (await testBrokers()).flatMap((broker) =>
-  testDatabases().map((database) => ({
-    name: `${broker.name} and ${database.name}`,
-    broker,
-    database,
-  })),
-);
+const cases = await brokerDatabaseCases();
 
 /**
  * A server dies with commands out (its memory of them gone, nothing recorded but "sent"); another

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommandEvents, deviceCommands } from '../../infra/db/schema';
 import { deriveDeviceSecret } from '@powerdeck/domain/device-credentials';
 import { type DeviceLink, connectDeviceLink } from '../../infra/mqtt/device-link';
-import { type OpenedTestDatabase, testDatabases } from '../../test/databases';
+import type { OpenedTestDatabase } from '../../test/databases';
 import {
   type DeviceWorld,
   LiveClock,
@@ -21,18 +21,12 @@ import {
   buildDeviceWorld,
   clearRetained,
   startTestFleet,
-  testBrokers,
+  brokerDatabaseCases,
 } from '../../test/devices';
 import { SseClient, eventually } from '../../test/sse';
 import { type TestApp, startTestApp } from '../../test/test-app';
 
-const cases = (await testBrokers()).flatMap((broker) =>
-  testDatabases().map((database) => ({
-    name: `${broker.name} and ${database.name}`,
-    broker,
-    database,
-  })),
-);
+const cases = await brokerDatabaseCases();
 
 describe.each(cases)('device link on $name', ({ broker: brokerCase, database }) => {
   let broker: TestBroker;

@@ -1,7 +1,6 @@
-import type { GroupInput, UserSitesData } from '@powerdeck/domain';
+import type { GroupInput } from '@powerdeck/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { dataSvc } from '../../../lib/api-client';
 
 /** Groups per page of the admin list. */
 export const GROUPS_PER_PAGE = 10;
@@ -29,7 +28,7 @@ export function useGroupsList() {
 export function useUserSites() {
   return useQuery({
     queryKey: ['accountManagement', 'getUserSitesData', 'self'],
-    queryFn: () => dataSvc<UserSitesData>('accountManagement', 'getUserSitesData'),
+    queryFn: ({ signal }) => api.account.getUserSitesData({}, { signal }),
   });
 }
 

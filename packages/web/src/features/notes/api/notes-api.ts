@@ -1,7 +1,6 @@
-import type { NoteOrder, UserSitesData } from '@powerdeck/domain';
+import type { NoteOrder } from '@powerdeck/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { dataSvc } from '../../../lib/api-client';
 
 export const notesKeys = {
   all: ['notes'] as const,
@@ -13,8 +12,7 @@ export const notesKeys = {
 export function useUserSitesData(userId: string | undefined) {
   return useQuery({
     queryKey: [...notesKeys.userSites, userId],
-    queryFn: () =>
-      dataSvc<UserSitesData>('accountManagement', 'getUserSitesData', { query: { user: userId } }),
+    queryFn: ({ signal }) => api.account.getUserSitesData({ user: userId }, { signal }),
     enabled: userId !== undefined,
   });
 }

@@ -15,11 +15,14 @@ export interface ProbeAnswer {
 
 /**
  * Sends probes to an app: each from its own address (so per-address rate limits do not stop a
- * run after its first few requests), counting them. Event streams answer as soon as their
- * headers are out, and are then dropped (the app ends them when it closes).
+ * run after its first few requests), counting them. A live stream never ends by itself: it
+ * answers as soon as its headers are out, and is then closed as a client going away closes it
+ * (the server ends it and releases what it holds: subscription, heartbeat, the session's cap).
  */
 export class Prober {
   sent = 0;
+  /** Live streams accepted (and closed) so far. */
+  streams = 0;
   constructor(private readonly app: FastifyInstance) {}
 
   async send(probe: Probe): Promise<ProbeAnswer> {
@@ -36,7 +39,10 @@ export class Prober {
     const stream = response.stream();
     const type = String(response.headers['content-type'] ?? '');
     if (type.startsWith('text/event-stream')) {
+      this.streams++;
       stream.destroy();
+      // what a closed connection does to the request of a real server (inject has no socket)
+      response.raw.res.req.emit('close');
       return { status: response.statusCode, body: '' };
     }
     const chunks: Buffer[] = [];

@@ -5,7 +5,8 @@ import type { RegisteredCall } from './data-svc';
 /**
  * How the authorization matrix (authorization-matrix.int.test.ts) reads the calls: which input
  * fields name objects and with what values to probe them, and the calls and answers that are
- * refusals or exemptions by design, each with its reason.
+ * refusals or exemptions by design, each with its reason. Calls are named as `callKey` names them:
+ * `area svc`, or the path after `/data-svc/` of a call served at its own path.
  */
 
 export type Role = 'anonymous' | DemoRole;
@@ -76,6 +77,11 @@ export const supportReaches = (key: string, call: RegisteredCall) =>
   !(key === 'id' && call.area === 'notificationsManagement') &&
   (ID_KEYS[key]?.supportReaches ?? false);
 
+/** Fields named like an object id that name none in a call, by call, with what they are. */
+export const NOT_IDS: Record<string, Record<string, string>> = {
+  'eventPuller/getEvents.php': { clientId: 'the polling cursor, a time in ms (spec §7)' },
+};
+
 /** Ids a schema cannot name (read from a loose object), by call. */
 export const HIDDEN_ID_KEYS: Record<string, readonly string[]> = {
   'clients clientsStats': ['clients'],
@@ -136,6 +142,8 @@ export const PLAIN: Record<string, unknown> = {
 /** Per call, plain fields that differ from PLAIN. */
 export const PLAIN_BY_CALL: Record<string, Record<string, unknown>> = {
   'md2zb.deviceControls join': { state: 'join' },
+  'bb232/sequencers.php': { req: 'redraw' },
+  'eventPuller/getEvents.php': { clientId: '0' },
 };
 
 /**
@@ -173,12 +181,10 @@ export const WITHOUT_FOREIGN_ID: Record<string, { reason: string; read?: true }>
   'notificationsManagement readall': { reason: "marks the caller's own alerts read" },
   'alertsManagement listSubscriptions': { reason: "the caller's own subscriptions", read: true },
   'searchManagement ': { reason: 'searches what the caller may see', read: true },
+  'eventPuller/alertsPusher.php': {
+    // the stream's answer is only its headers here; that it carries no alert of a location the
+    // user cannot see is alert-stream.int.test.ts "leaves out a user without access"
+    reason: "the live stream of the caller's own alerts",
+    read: true,
+  },
 };
-
-/** The /data-svc/ routes outside the dispatcher that take a device id (query only). */
-export const OTHER_ROUTES = [
-  { path: '/data-svc/settingsManagement/devGet.php', fields: {} },
-  { path: '/data-svc/bb232/sequencers.php', fields: { req: 'redraw' } },
-  { path: '/data-svc/eventPuller/getEvents.php', fields: { clientId: '0' } },
-  { path: '/data-svc/eventPuller/eventPullerPusher.php', fields: {} },
-] as const;

@@ -114,7 +114,9 @@ export class CallRegistry {
         methods: call.methods,
         input: call.input,
         ...(rateLimit ? { rateLimit } : {}),
-        ...(call.stream ? { headerFields: { [LAST_EVENT_ID_FIELD]: 'last-event-id' } } : {}),
+        ...(call.stream
+          ? { stream: true as const, headerFields: { [LAST_EVENT_ID_FIELD]: 'last-event-id' } }
+          : {}),
       };
       const svc: Svc =
         call.access === 'public'

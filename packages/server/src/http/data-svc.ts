@@ -37,6 +37,7 @@ interface SvcOptions<S extends z.ZodType> {
   input?: S;
   rateLimit?: SvcRateLimit;
   headerFields?: Readonly<Record<string, string>>;
+  stream?: true;
 }
 
 export interface Svc {
@@ -49,6 +50,11 @@ export interface Svc {
    * the query and body: a live stream's `lastEventId` from `Last-Event-ID`.
    */
   headerFields?: Readonly<Record<string, string>>;
+  /**
+   * A live stream: an accepted request is answered with server-sent events that never end by
+   * themselves (listed by `calls()`, so tests close what they open).
+   */
+  stream?: true;
   handler: (ctx: SvcContext<unknown, AuthContext | null>) => unknown;
 }
 
@@ -67,6 +73,7 @@ export function authedSvc<S extends z.ZodType = NoInput>(
     input: options.input,
     rateLimit: options.rateLimit,
     ...(options.headerFields ? { headerFields: options.headerFields } : {}),
+    ...(options.stream ? { stream: true as const } : {}),
     // the dispatcher parsed the input with `input` and refused requests without a session
     handler: (ctx) => options.handler(ctx as SvcContext<z.output<S>, AuthContext>),
   };
@@ -84,6 +91,7 @@ export function publicSvc<S extends z.ZodType = NoInput>(
     input: options.input,
     rateLimit: options.rateLimit,
     ...(options.headerFields ? { headerFields: options.headerFields } : {}),
+    ...(options.stream ? { stream: true as const } : {}),
     // the dispatcher parsed the input with `input`
     handler: (ctx) => options.handler(ctx as SvcContext<z.output<S>, AuthContext | null>),
   };
@@ -94,20 +102,30 @@ export interface DataSvcDeps {
   authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext | null>;
 }
 
-/** One registered call, as `DataSvc.calls()` lists it (read-only; for tests and documents). */
+/**
+ * One registered call, as `DataSvc.calls()` lists it (read-only; for tests and documents): a call
+ * of an area, dispatched on `svc`, or a call served at its own path (`route`, `svc` null).
+ */
 export interface RegisteredCall {
-  /** The first area the call was registered under. */
+  /** The first area the call was registered under (of a route: `/data-svc/{area}/…`). */
   area: string;
   /**
    * Every area serving this same definition (the control calls of each device class share one),
    * in registration order; `area` is the first.
    */
   areas: readonly string[];
-  svc: string;
+  /** The `svc` it is dispatched on; null for a call served at its own path (`route`). */
+  svc: string | null;
+  /** Where it is served under `area`: `/data-svc/{area}/data-svc.php`, or the route's own path. */
+  path: string;
+  /** Where it is served under each of `areas`, in the same order. */
+  paths: readonly string[];
   methods: readonly SvcMethod[];
   public: boolean;
   input: z.ZodType | undefined;
   rateLimited: boolean;
+  /** A live stream: an accepted request is answered with events that never end by themselves. */
+  stream: boolean;
 }
 
 export interface DataSvc {
@@ -115,11 +133,14 @@ export interface DataSvc {
   area(name: string, svcs: Record<string, Svc>): void;
   /**
    * Serves one call at its own path, without `svc` (`/data-svc/settingsManagement/devGet.php`, the
-   * live streams): the same session, input and error handling as a call of an area. Not listed by
-   * `calls()`.
+   * live streams): the same session, input and error handling as a call of an area. Listed by
+   * `calls()` with `svc` null.
    */
   route(url: string, svc: Svc): void;
-  /** Every registered call, one entry per definition, in registration order. */
+  /**
+   * Every registered call, those of the areas and those at their own path, one entry per
+   * definition (and svc name), in registration order.
+   */
   calls(): RegisteredCall[];
   /** The app the calls are served on. */
   readonly app: FastifyInstance;
@@ -217,8 +238,22 @@ function rateLimitConfig(
 
 export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc {
   const areas = new Map<string, Map<string, Svc>>();
-  /** Areas by definition and svc name, in registration order (for `calls()`). */
-  const served = new Map<Svc, Map<string, string[]>>();
+  /**
+   * Where each definition is served, by svc name (null: at its own path), in registration order
+   * (for `calls()`).
+   */
+  const served = new Map<Svc, Map<string | null, { areas: string[]; paths: string[] }>>();
+  const listAt = (definition: Svc, svc: string | null, area: string, path: string) => {
+    let bySvc = served.get(definition);
+    if (!bySvc) {
+      bySvc = new Map();
+      served.set(definition, bySvc);
+    }
+    const at = bySvc.get(svc) ?? { areas: [], paths: [] };
+    at.areas.push(area);
+    at.paths.push(path);
+    bySvc.set(svc, at);
+  };
 
   const lookup = (area: string, request: FastifyRequest) => areas.get(area)?.get(svcName(request));
 
@@ -252,12 +287,7 @@ export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc 
       for (const [svc, definition] of Object.entries(svcs)) {
         if (table.has(svc)) throw new Error(`data-svc ${name} svc=${svc} is registered twice`);
         table.set(svc, definition);
-        let byName = served.get(definition);
-        if (!byName) {
-          byName = new Map();
-          served.set(definition, byName);
-        }
-        byName.set(svc, [...(byName.get(svc) ?? []), name]);
+        listAt(definition, svc, name, `/data-svc/${name}/${SCRIPT_NAMES[1]}`);
       }
     },
     route(url, svc) {
@@ -272,19 +302,23 @@ export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc 
         },
         handler: (request, reply) => serve(svc, request, reply, deps),
       });
+      listAt(svc, null, /^\/data-svc\/([^/]+)\//.exec(url)?.[1] ?? url, url);
     },
     app,
     authenticate: (request, reply) => deps.authenticate(request, reply),
     calls() {
-      return [...served].flatMap(([definition, byName]) =>
-        [...byName].map(([svc, names]) => ({
-          area: names[0] ?? '',
-          areas: [...names],
+      return [...served].flatMap(([definition, bySvc]) =>
+        [...bySvc].map(([svc, at]) => ({
+          area: at.areas[0] ?? '',
+          areas: [...at.areas],
           svc,
+          path: at.paths[0] ?? '',
+          paths: [...at.paths],
           methods: definition.methods,
           public: definition.public,
           input: definition.input,
           rateLimited: definition.rateLimit !== undefined,
+          stream: definition.stream === true,
         })),
       );
     },

@@ -10,6 +10,7 @@ import {
   asText,
   sampledValues,
 } from '../test/hostile-inputs';
+import { callKey } from '../test/call-name';
 import { inputKeys } from '../test/input-keys';
 import { SessionMint } from '../test/session-mint';
 import { signInDemoUsers } from '../test/sign-in-demo-users';
@@ -17,31 +18,15 @@ import type { RegisteredCall } from './data-svc';
 
 /**
  * Every call the app serves (read from its own listing, so a new call is fuzzed without being
- * named here) × hostile values in each field of its input schema × the ways a client can send
+ * named here: those of the /data-svc/ dispatcher and those at their own path, live streams
+ * included) × hostile values in each field of its input schema × the ways a client can send
  * them, as a signed-in ADMIN and anonymously: no answer may be a 5xx, and the server must still
- * answer afterwards. The routes outside the /data-svc/ dispatcher are fuzzed by their query.
+ * answer afterwards. A live stream that accepts a probe is closed once its headers are out
+ * (Prober); its `Last-Event-ID` header is fuzzed too.
  */
 
 /** Calls that end the caller's own account: fuzzed with a throwaway user per request. */
 const ENDS_OWN_ACCOUNT = new Set(['userPreference deleteUser']);
-
-/** The /data-svc/ routes outside the dispatcher, with the fields they read from the query. */
-const OTHER_ROUTES: readonly { path: string; keys: readonly string[] }[] = [
-  { path: '/data-svc/settingsManagement/devGet.php', keys: ['devClass', 'devId'] },
-  {
-    path: '/data-svc/bb232/sequencers.php',
-    keys: ['req', 'devId', 'devClass', 'value', 'command', 'sequencerid', 'ostate', 'outletid'],
-  },
-  {
-    path: '/data-svc/eventPuller/eventPullerPusher.php',
-    keys: ['devClass', 'devId', 'batch', 'lastEventId'],
-  },
-  {
-    path: '/data-svc/eventPuller/getEvents.php',
-    keys: ['devClass', 'devId', 'batch', 'lastEventId', 'clientId'],
-  },
-  { path: '/data-svc/eventPuller/alertsPusher.php', keys: ['lastEventId'] },
-];
 
 /** The bodies also sent anonymously to calls that need a session. */
 const ANONYMOUS_BODIES = new Set(['json broken', 'json too large', 'multipart no boundary', 'xml']);
@@ -109,9 +94,11 @@ describe.each(testDatabases().slice(0, 1))('fuzz of every call on $name', (testD
     await stopSeededApp(seeded);
   });
 
-  const pathOf = (call: RegisteredCall) => `/data-svc/${call.area}/data-svc.php`;
+  /** `svc` as a field, for a call of the dispatcher (a call at its own path has none). */
+  const svcOf = (call: RegisteredCall): Record<string, string> =>
+    call.svc === null ? {} : { svc: call.svc };
   const withSvc = (call: RegisteredCall, fields: Record<string, TextValue>) =>
-    `${pathOf(call)}?${queryString({ svc: call.svc, ...fields })}`;
+    `${call.path}?${queryString({ ...svcOf(call), ...fields })}`;
 
   /** The fields of one case: `key` hostile (or every key when undefined), the rest plausible. */
   function fieldsOf(keys: readonly string[], key: string | undefined, value: unknown) {
@@ -150,9 +137,9 @@ describe.each(testDatabases().slice(0, 1))('fuzz of every call on $name', (testD
       if (text && !get) {
         probes.push({
           method: 'POST',
-          url: pathOf(call),
+          url: call.path,
           headers: { 'content-type': FORM },
-          payload: queryString({ svc: call.svc, ...textFields(fields) }),
+          payload: queryString({ ...svcOf(call), ...textFields(fields) }),
         });
       }
       if (!text || HOSTILE_JSON.includes(value)) {
@@ -180,7 +167,7 @@ describe.each(testDatabases().slice(0, 1))('fuzz of every call on $name', (testD
       headers: type === undefined ? {} : { 'content-type': type },
       payload,
     });
-    const form = queryString({ svc: call.svc, ...fields });
+    const form = queryString({ ...svcOf(call), ...fields });
     const json = JSON.stringify(fields);
     const boundary = '----fuzz';
     const part = (name: string, extra: string, value: string) =>
@@ -191,6 +178,10 @@ describe.each(testDatabases().slice(0, 1))('fuzz of every call on $name', (testD
       `--${boundary}--\r\n`,
     ].join('');
     const withBoundary = `multipart/form-data; boundary=${boundary}`;
+    const query = queryString(svcOf(call));
+    /** The path with `text` put after its area (where the dispatcher reads the area from). */
+    const inArea = (text: string) =>
+      call.path.replace(`/data-svc/${call.area}/`, `/data-svc/${call.area}${text}/`);
     return {
       'query only': { method: 'GET', url: withSvc(call, fields) },
       form: post(FORM, form),
@@ -220,16 +211,12 @@ describe.each(testDatabases().slice(0, 1))('fuzz of every call on $name', (testD
         method: 'GET',
         url: `${url}&siteId=%E0%A4%A&devId=%&name=%zz`,
       },
-      'NUL in svc': { method: 'GET', url: `${pathOf(call)}?svc=${call.svc}%00` },
-      'bad percent-encoding in the path': {
-        method: 'GET',
-        url: `/data-svc/${call.area}/data-svc.php%zz?svc=${call.svc}`,
-      },
-      'bad UTF-8 in the path': {
-        method: 'GET',
-        url: `/data-svc/${call.area}%E0%A4%A/data-svc.php?svc=${call.svc}`,
-      },
-      'NUL in the path': { method: 'GET', url: `/data-svc/${call.area}/%00?svc=${call.svc}` },
+      ...(call.svc === null
+        ? {}
+        : { 'NUL in svc': { method: 'GET', url: `${call.path}?svc=${call.svc}%00` } }),
+      'bad percent-encoding in the path': { method: 'GET', url: `${call.path}%zz?${query}` },
+      'bad UTF-8 in the path': { method: 'GET', url: `${inArea('%E0%A4%A')}?${query}` },
+      'NUL in the path': { method: 'GET', url: `/data-svc/${call.area}/%00?${query}` },
       'unknown method': {
         method: 'PUT',
         url,
@@ -273,16 +260,14 @@ describe.each(testDatabases().slice(0, 1))('fuzz of every call on $name', (testD
       const calls = seeded.t.app.dataSvcCalls();
       expect(calls.length).toBeGreaterThan(50);
       for (const [index, call] of calls.entries()) {
-        const name = `${call.area} svc=${call.svc}`;
+        const name = callKey(call);
         const keys = inputKeys(call.input);
         const values = [
           ...new Set([...HOSTILE_TEXT, ...HOSTILE_JSON]),
           ...sampledValues(SEED + index, SAMPLES_PER_CALL),
         ];
         const cookieFor = async () =>
-          ENDS_OWN_ACCOUNT.has(`${call.area} ${call.svc}`)
-            ? (await mint.throwawayUser()).cookie
-            : adminCookie;
+          ENDS_OWN_ACCOUNT.has(name) ? (await mint.throwawayUser()).cookie : adminCookie;
         // one hostile field at a time (the others plausible), then every field at once
         for (const key of [...keys, undefined]) {
           for (const value of values) {
@@ -306,28 +291,19 @@ describe.each(testDatabases().slice(0, 1))('fuzz of every call on $name', (testD
             await check(`anonymous ${what}`, probe, null);
           }
         }
-        await stillAnswers(name);
-      }
-
-      for (const route of OTHER_ROUTES) {
-        for (const key of [...route.keys, undefined]) {
-          for (const value of HOSTILE_TEXT) {
-            const fields = textFields(fieldsOf(route.keys, key, value));
-            const probe = { method: 'GET', url: `${route.path}?${queryString(fields)}` };
-            const what = `${route.path} ${key ?? '*'}=${shown(value)}`;
-            await check(what, probe, adminCookie);
-            await check(`anonymous ${what}`, probe, null);
+        // a live stream reads `lastEventId` from the Last-Event-ID header too (the other fields
+        // plausible); a header carries printable ASCII only
+        if (call.stream) {
+          for (const lastEventId of HOSTILE_TEXT.filter((v) => typeof v === 'string')) {
+            const probe = {
+              method: 'GET',
+              url: withSvc(call, textFields(fieldsOf(keys, 'x', ''))),
+              headers: { 'last-event-id': lastEventId.replace(/[^\t\x20-\x7e]/g, '?') },
+            };
+            await check(`${name} Last-Event-ID=${shown(lastEventId)}`, probe, adminCookie);
           }
         }
-        for (const lastEventId of HOSTILE_TEXT.filter((v) => typeof v === 'string')) {
-          const probe = {
-            method: 'GET',
-            url: `${route.path}?${queryString(textFields(fieldsOf(route.keys, 'x', '')))}`,
-            headers: { 'last-event-id': lastEventId.replace(/[^\t\x20-\x7e]/g, '?') },
-          };
-          await check(`${route.path} Last-Event-ID`, probe, adminCookie);
-        }
-        await stillAnswers(route.path);
+        await stillAnswers(name);
       }
 
       // a normal call still answers with the demo's data
@@ -339,9 +315,11 @@ describe.each(testDatabases().slice(0, 1))('fuzz of every call on $name', (testD
       expect(sites.status).toBe(200);
       expect(sites.body).toContain('Harbor View');
 
+      const ownPath = calls.filter((c) => c.svc === null);
       console.info(
-        `fuzz on ${testDb.name}: ${prober.sent} requests over ${calls.length} calls and ` +
-          `${OTHER_ROUTES.length} other routes; ${findings.length} answered 5xx`,
+        `fuzz on ${testDb.name}: ${prober.sent} requests over ${calls.length} calls ` +
+          `(${ownPath.length} at their own path, ${calls.filter((c) => c.stream).length} live ` +
+          `streams; ${prober.streams} streams accepted and closed); ${findings.length} answered 5xx`,
       );
       for (const f of findings) console.info(`5xx: ${f.what} ${f.status} ${f.body}`);
       expect(findings.map((f) => f.what)).toEqual([]);

@@ -1,27 +1,7 @@
 import { type LiveEventEnvelope, callTable } from '@powerdeck/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openEventStream } from './event-stream';
-
-/** A stand-in for the browser's EventSource (jsdom has none), driven by the test. */
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((message: MessageEvent<string>) => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    FakeEventSource.opened.push(this);
-  }
-  message(data: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
-  }
-  close() {
-    this.closed = true;
-  }
-}
+import { FakeEventSource } from '../test/fake-event-source';
 
 const envelope = (seq: number): LiveEventEnvelope => ({
   seq,

@@ -10,6 +10,7 @@ import {
   stubApi,
   urlOf,
 } from '../../../test/render';
+import { FakeEventSource } from '../../../test/fake-event-source';
 
 const alert = (overrides: Partial<AlertRecord>): AlertRecord => ({
   id: 1,
@@ -41,32 +42,6 @@ function renderShell(records: AlertRecord[], answers: Record<string, FakeRespons
 }
 
 afterEach(() => vi.useRealTimers());
-
-/** A stand-in for the browser's EventSource (jsdom has none), driven by the test. */
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((message: MessageEvent<string>) => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    FakeEventSource.opened.push(this);
-  }
-  open() {
-    this.onopen?.();
-  }
-  push(data: unknown, id: number) {
-    this.onmessage?.(
-      new MessageEvent('message', { data: JSON.stringify(data), lastEventId: String(id) }),
-    );
-  }
-  close() {
-    this.closed = true;
-  }
-}
 
 describe('alerts panel', () => {
   it('shows the unread badge, alerts only, and opens the parent device of a child class', async () => {
@@ -158,7 +133,10 @@ describe('alerts panel', () => {
     await waitFor(() => expect(calls('enumerate')).toBe(fetched + 1));
 
     act(() =>
-      stream?.push({ alert: alert({ id: 7, msg: 'Rack 2: outlet 1 turned off.' }), unread: 1 }, 7),
+      stream?.message(
+        { alert: alert({ id: 7, msg: 'Rack 2: outlet 1 turned off.' }), unread: 1 },
+        7,
+      ),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Alerts, 1 unread' }));
     expect(await screen.findByText('Rack 2: outlet 1 turned off.')).toBeInTheDocument();
@@ -166,8 +144,10 @@ describe('alerts panel', () => {
     expect(calls('enumerate')).toBe(fetched + 1);
 
     // a malformed frame changes nothing; a second alert counts up
-    act(() => stream?.push({ nope: true }, 8));
-    act(() => stream?.push({ alert: alert({ id: 9, msg: 'Rack 2 is offline.' }), unread: 2 }, 9));
+    act(() => stream?.message({ nope: true }, 8));
+    act(() =>
+      stream?.message({ alert: alert({ id: 9, msg: 'Rack 2 is offline.' }), unread: 2 }, 9),
+    );
     expect(await screen.findByRole('button', { name: 'Alerts, 2 unread' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('list', { name: 'Alerts' }))

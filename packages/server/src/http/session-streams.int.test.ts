@@ -22,14 +22,8 @@ describe.each(testDatabases())('live streams capped per session on $name', (test
     d = await startDemoApp(testDb);
     base = await d.t.app.listen({ port: 0, host: '127.0.0.1' });
     const db = d.opened.database.db;
-    const session = await d.call('client', 'auth', 'session');
-    const clientId = session.json<{ user: { userId: string } }>().user.userId;
-    const clientSites = (
-      await db
-        .select({ siteId: permissions.siteId })
-        .from(permissions)
-        .where(eq(permissions.userId, clientId))
-    ).map((r) => r.siteId);
+    const clientId = await d.userId('client');
+    const clientSites = await d.siteIdsOf('client');
     const topLevel = { devId: devices.devId, devClass: devices.devClass };
     const [mine] = await db
       .select(topLevel)

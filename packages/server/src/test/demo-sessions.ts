@@ -1,5 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { seedDemo } from '../demo/seed';
+import { permissions } from '../infra/db/schema';
 import type { OpenedTestDatabase, TestDatabase } from './databases';
 import { signInDemoUsers } from './sign-in-demo-users';
 import { type TestApp, startTestApp } from './test-app';
@@ -22,6 +24,10 @@ export interface DemoApp {
       json?: unknown;
     },
   ): Promise<LightMyRequestResponse>;
+  /** The user id of a demo role (from its session). */
+  userId(role: DemoRole): Promise<string>;
+  /** The locations a demo role holds a level at. */
+  siteIdsOf(role: DemoRole): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -59,6 +65,13 @@ export async function startDemoApp(
 ): Promise<DemoApp> {
   const { t, opened } = await startSeededApp(testDb, options);
   const cookies = await signInDemoUsers(t.app, DEMO_ROLES);
+  const userId = async (role: DemoRole) => {
+    const response = await t.app.inject({
+      url: '/data-svc/auth/data-svc.php?svc=session',
+      headers: { cookie: cookies.get(role) ?? '' },
+    });
+    return response.json<{ user: { userId: string } }>().user.userId;
+  };
   return {
     t,
     opened,
@@ -80,6 +93,15 @@ export async function startDemoApp(
         headers,
         payload,
       });
+    },
+    userId,
+    async siteIdsOf(role) {
+      const id = await userId(role);
+      const rows = await opened.database.db
+        .select({ siteId: permissions.siteId })
+        .from(permissions)
+        .where(eq(permissions.userId, id));
+      return rows.map((r) => r.siteId);
     },
     close: () => stopSeededApp({ t, opened }),
   };

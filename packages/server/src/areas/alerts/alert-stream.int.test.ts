@@ -2,7 +2,7 @@ import type { AlertPush, DeviceStatusView } from '@powerdeck/domain';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../demo/demo-data';
-import { deviceMutes, devices, permissions, siteMutes } from '../../infra/db/schema';
+import { deviceMutes, devices, siteMutes } from '../../infra/db/schema';
 import { testDatabases } from '../../test/databases';
 import { type DemoApp, type DemoRole, startDemoApp } from '../../test/demo-sessions';
 import { SseClient } from '../../test/sse';
@@ -38,13 +38,7 @@ describe.each(testDatabases())('the per-user alert stream on $name', (testDb) =>
     other = await startTestApp(d.opened.database);
     otherBase = await other.app.listen({ port: 0, host: '127.0.0.1' });
     const db = d.opened.database.db;
-    const clientId = await userId('client');
-    const clientSites = (
-      await db
-        .select({ siteId: permissions.siteId })
-        .from(permissions)
-        .where(eq(permissions.userId, clientId))
-    ).map((r) => r.siteId);
+    const clientSites = await d.siteIdsOf('client');
     const ownerMuted = (await db.select({ siteId: siteMutes.siteId }).from(siteMutes)).map(
       (r) => r.siteId,
     );
@@ -75,11 +69,6 @@ describe.each(testDatabases())('the per-user alert stream on $name', (testDb) =>
     await other?.app.close();
     await d?.close();
   });
-
-  async function userId(role: DemoRole): Promise<string> {
-    const response = await d.call(role, 'auth', 'session');
-    return response.json<{ user: { userId: string } }>().user.userId;
-  }
 
   const open = async (cookie: string, options: { at?: string; lastEventId?: string } = {}) => {
     const sse = await SseClient.open(`${options.at ?? base}${ALERT_STREAM_PATH}`, {
@@ -138,7 +127,7 @@ describe.each(testDatabases())('the per-user alert stream on $name', (testDb) =>
 
   it('leaves out an unsubscribed user, a muted location and a muted device', async () => {
     const sse = await open(d.cookie('installer'));
-    const installer = await userId('installer');
+    const installer = await d.userId('installer');
     const db = d.opened.database.db;
     const key = { type: '0', devClass: shared.devClass, devId: shared.devId };
     expect(

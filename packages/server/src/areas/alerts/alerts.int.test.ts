@@ -94,7 +94,7 @@ describe.each(testDatabases())('alerts on $name', (testDb) => {
       .select({ devId: devices.devId })
       .from(devices)
       .innerJoin(permissions, eq(permissions.siteId, devices.siteId))
-      .where(and(eq(permissions.userId, await userId('admin')), isNull(devices.parentDevId)));
+      .where(and(eq(permissions.userId, await d.userId('admin')), isNull(devices.parentDevId)));
     const fleet = rows
       .map((r) => r.devId)
       .filter((id) => id !== device.devId)
@@ -129,7 +129,7 @@ describe.each(testDatabases())('alerts on $name', (testDb) => {
     expect(set.statusCode).toBe(200);
     await d.opened.database.db
       .insert(siteMutes)
-      .values({ userId: await userId('admin'), siteId: device.siteId });
+      .values({ userId: await d.userId('admin'), siteId: device.siteId });
     const before = (await list('admin')).records.length;
     const installerBefore = await offlineAlerts('installer');
     await emit('offline');
@@ -189,13 +189,8 @@ describe.each(testDatabases())('alerts on $name', (testDb) => {
 
   it('refuses to subscribe or unsubscribe to a device the caller cannot see, and writes nothing', async () => {
     const db = d.opened.database.db;
-    const clientId = await userId('client');
-    const clientSites = (
-      await db
-        .select({ siteId: permissions.siteId })
-        .from(permissions)
-        .where(eq(permissions.userId, clientId))
-    ).map((r) => r.siteId);
+    const clientId = await d.userId('client');
+    const clientSites = await d.siteIdsOf('client');
     const [hidden] = await db
       .select({ devId: devices.devId, devClass: devices.devClass })
       .from(devices)
@@ -258,7 +253,7 @@ describe.each(testDatabases())('alerts on $name', (testDb) => {
         .select({ devId: devices.devId })
         .from(devices)
         .innerJoin(permissions, eq(permissions.siteId, devices.siteId))
-        .where(eq(permissions.userId, await userId(role)));
+        .where(eq(permissions.userId, await d.userId(role)));
       return rows.length;
     };
     for (const role of ['admin', 'client'] as const) {
@@ -335,10 +330,5 @@ describe.each(testDatabases())('alerts on $name', (testDb) => {
       records.push(...page.records);
       if (page.records.length < page.recordsPerPage) return records;
     }
-  }
-
-  async function userId(role: DemoRole): Promise<string> {
-    const response = await d.call(role, 'auth', 'session');
-    return response.json<{ user: { userId: string } }>().user.userId;
   }
 });

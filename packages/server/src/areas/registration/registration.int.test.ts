@@ -52,6 +52,15 @@ describe.each(testDatabases())('device registration on $name (demo data)', (test
       url: `/data-svc/devices/dataSvc.php?svc=getGateways&siteId=${encodeURIComponent(site)}`,
       headers: { cookie: cookies.get(who) ?? '' },
     });
+  /** The join form of a demo wireless device under its gateway, named 'Patio Plug'. */
+  const joinBody = (wireless: { devClass: string; devId: string }) => ({
+    siteId: gatewaySiteId,
+    devClass: wireless.devClass,
+    devId: wireless.devId,
+    devName: 'Patio Plug',
+    svc: 'join',
+    state: 'join',
+  });
   const join = (who: string, devClass: string, body: Record<string, string>) =>
     t.app.inject({
       method: 'POST',
@@ -185,14 +194,7 @@ describe.each(testDatabases())('device registration on $name (demo data)', (test
   it('joins a wireless device under its gateway with the given name; it then leaves the list', async () => {
     const [wireless] = DEMO_UNJOINED_WIRELESS;
     if (!wireless) throw new Error('no demo device');
-    const body = {
-      siteId: gatewaySiteId,
-      devClass: wireless.devClass,
-      devId: wireless.devId,
-      devName: 'Patio Plug',
-      svc: 'join',
-      state: 'join',
-    };
+    const body = joinBody(wireless);
     expect((await join('client', wireless.devClass, body)).statusCode).toBe(403);
     const wrongClass = await join('owner', 'md2zb', { ...body, devClass: 'md2zb' });
     expect(wrongClass.statusCode).toBe(409);
@@ -220,14 +222,7 @@ describe.each(testDatabases())('device registration on $name (demo data)', (test
   it('serves join only under the wireless classes: 404 under any other class', async () => {
     const wireless = DEMO_UNJOINED_WIRELESS[2];
     if (!wireless) throw new Error('no demo device');
-    const body = {
-      siteId: gatewaySiteId,
-      devClass: wireless.devClass,
-      devId: wireless.devId,
-      devName: 'Patio Plug',
-      svc: 'join',
-      state: 'join',
-    };
+    const body = joinBody(wireless);
     for (const devClass of ['cv3', 'bb1000', 'dc12ip']) {
       expect((await join('owner', devClass, body)).statusCode, devClass).toBe(404);
     }

@@ -6,6 +6,7 @@ import {
   emailSchema,
 } from '../auth/auth.schemas';
 import { NAME_MAX_LENGTH } from '../constants';
+import { permLvlSchema } from '../permissions/perm-lvl';
 
 /** Messages of the profile pages; the spec does not word them, they follow its style. */
 export const accountMessages = {
@@ -16,6 +17,7 @@ export const accountMessages = {
   badEmailLink: 'This email change link is invalid or has expired.',
   phoneInvalid: 'Please enter numeric value',
   deleteFailed: 'Your account could not be deleted.',
+  userNotFound: 'User not found.',
 } as const;
 
 /** `userDetails svc=userDetails` / `getAccountSettings`: the signed-in user's details. */
@@ -29,6 +31,24 @@ export const accountDetailsSchema = z.object({
   pendingEmail: z.string().nullable(),
 });
 export type AccountDetails = z.infer<typeof accountDetailsSchema>;
+
+/**
+ * `userDetails svc=getUserDetails`: another user's public details, for a caller sharing a location
+ * with them (spec §7).
+ */
+export const userPublicDetailsSchema = accountDetailsSchema.pick({
+  userId: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+});
+export type UserPublicDetails = z.infer<typeof userPublicDetailsSchema>;
+
+/** `userDetails svc=getUserDataForSites`: a user's level at the locations asked for (spec §7). */
+export const userDataForSitesSchema = z.object({
+  records: z.array(z.object({ siteId: z.string(), permLvl: permLvlSchema })),
+});
+export type UserDataForSites = z.infer<typeof userDataForSitesSchema>;
 
 export const updateAccountDetailsSchema = z.object({
   firstName: z.string().trim().min(1, authMessages.firstNameRequired).max(NAME_MAX_LENGTH),

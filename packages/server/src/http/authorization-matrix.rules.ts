@@ -47,9 +47,16 @@ export const ID_KEYS: Record<string, IdKey> = {
   noteId: { foreign: (f) => [f.noteId], own: (o) => o.noteId, supportReaches: true },
   cmdId: { foreign: (f) => [f.cmdId], own: (o) => o.cmdId, supportReaches: true },
   userId: { foreign: (f) => [f.userId], own: (o) => o.clientUserId, supportReaches: true },
-  // accountManagement getUserSitesData: SUPPORT may look at anyone's locations
-  user: { foreign: (f) => [f.userId], supportReaches: true },
+  // accountManagement getUserSitesData, userDetails getUserDataForSites: SUPPORT may look at
+  // anyone's locations; a user of another account is refused like an unknown one
+  user: { foreign: (f) => [f.userId], own: (o) => o.clientUserId, supportReaches: true },
   locations: { foreign: (f) => [[f.siteId]], own: (o) => [o.siteId], supportReaches: true },
+  // userDetails getUserDataForSites: comma-separated, or repeated fields
+  locationIds: {
+    foreign: (f) => [f.siteId, [f.siteId]],
+    own: (o) => o.siteId,
+    supportReaches: true,
+  },
   users: { foreign: (f) => [[f.userId]], own: () => [], supportReaches: true },
   location: {
     // into a group of another account; with a client of another account

@@ -5,6 +5,8 @@ import {
   changePasswordSchema,
   feedbackJsonSchema,
   updateAccountDetailsSchema,
+  userDataForSitesSchema,
+  userPublicDetailsSchema,
 } from '../../api/account';
 import { timezoneOptionSchema } from '../../api/location-admin';
 import { userSitesDataSchema } from '../../api/notes';
@@ -21,7 +23,35 @@ const feedbackInput = z.object({ feedback: feedbackJsonSchema.default({}) });
 /** Answered by the calls whose success the console reads as "the answer is true" (spec §7). */
 const trueOutput = z.literal(true);
 
-/** Profile and account: the signed-in user's own details, password, e-mail, levels, deletion. */
+const userIdText = (field: string) =>
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(100, `${field} is too long`);
+
+/** Site ids separated by commas, or repeated fields (`locationIds=a,b` or `locationIds=a&locationIds=b`). */
+const locationIdsField = z
+  .union([z.string().max(20_000), z.array(z.string().max(20_000)).max(1000)], {
+    message: 'locationIds is required',
+  })
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((part) => part.split(','))
+      .map((id) => id.trim())
+      .filter((id) => id !== ''),
+  )
+  .pipe(
+    z
+      .array(z.string().max(100, 'locationIds: a site id is too long'))
+      .min(1, 'locationIds is required')
+      .max(1000, 'locationIds: at most 1000 locations'),
+  );
+
+/**
+ * Profile and account: the signed-in user's own details, password, e-mail, levels, deletion; the
+ * details and levels of the users they share a location with.
+ */
 export const account = {
   getUserSitesData: defineCall({
     area: 'accountManagement',
@@ -98,6 +128,28 @@ export const account = {
     access: 'user',
     rule: 'the caller’s own details',
     summary: 'The same as getAccountSettings, under the spec’s other name (spec §7).',
+  }),
+  getUserDetails: defineCall({
+    area: 'userDetails',
+    svc: 'getUserDetails',
+    methods: ['GET'],
+    input: z.object({ userId: userIdText('userId') }),
+    output: userPublicDetailsSchema,
+    access: 'user',
+    rule: 'the caller, a user sharing a location with them, or anyone for SUPPORT',
+    summary:
+      'Another user’s id, name and e-mail; 404 when unknown or sharing no location (spec §7).',
+  }),
+  getUserDataForSites: defineCall({
+    area: 'userDetails',
+    svc: 'getUserDataForSites',
+    methods: ['GET'],
+    input: z.object({ locationIds: locationIdsField, user: userIdText('user') }),
+    output: userDataForSitesSchema,
+    access: 'user',
+    rule: 'a user the caller may see (getUserDetails); only locations where the caller holds a level (all for SUPPORT)',
+    summary:
+      'A user’s permLvl at each location asked for where they hold one; others left out (spec §7).',
   }),
   updateUserDetails: defineCall({
     area: 'userDetails',

@@ -1,8 +1,13 @@
-import type { AccountDetails, UserSitesData } from '@powerdeck/domain';
+import type {
+  AccountDetails,
+  UserDataForSites,
+  UserPublicDetails,
+  UserSitesData,
+} from '@powerdeck/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OutboxRepository } from '../../infra/mail/outbox.repository';
 import { testDatabases } from '../../test/databases';
-import { type DemoApp, startDemoApp } from '../../test/demo-sessions';
+import { type DemoApp, type DemoRole, startDemoApp } from '../../test/demo-sessions';
 import { cookieHeader } from '../../test/test-app';
 
 const PASSWORD = 'first-password';
@@ -109,6 +114,103 @@ describe.each(testDatabases())('profile and account on $name', (testDb) => {
       query: { user: 'someone' },
     });
     expect(other.statusCode).toBe(403);
+  });
+
+  it("gives another user's details only to the user, those sharing a location, and SUPPORT", async () => {
+    const details = (role: DemoRole | null, userId: string) =>
+      d.call(role, 'userDetails', 'getUserDetails', { query: { userId } });
+    const ownerId = await d.userId('owner');
+    const clientId = await d.userId('client');
+    const fayId = (await raw(fresh, 'getAccountSettings', 'userDetails')).json<AccountDetails>()
+      .userId;
+    const shared = await d.siteIdsOf('owner');
+    expect((await d.siteIdsOf('client')).some((id) => shared.includes(id))).toBe(true);
+
+    const self = await details('owner', ownerId);
+    expect(self.statusCode).toBe(200);
+    expect(Object.keys(self.json<UserPublicDetails>()).sort()).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'userId',
+    ]);
+    expect(self.json<UserPublicDetails>()).toMatchObject({
+      userId: ownerId,
+      email: 'owner@example.com',
+    });
+    const sharing = await details('owner', clientId);
+    expect(sharing.statusCode).toBe(200);
+    expect(sharing.json<UserPublicDetails>()).toMatchObject({ userId: clientId });
+    // Fay holds no level anywhere: she and the owner share nothing, both ways
+    for (const [caller, about] of [
+      [d.cookie('owner'), fayId],
+      [fresh, ownerId],
+    ] as const) {
+      const hidden = await raw(caller, 'getUserDetails', 'userDetails', {
+        query: `userId=${about}`,
+      });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json()).toEqual({ error: 'User not found.' });
+    }
+    const bySupport = await details('support', fayId);
+    expect(bySupport.json<UserPublicDetails>()).toMatchObject({
+      userId: fayId,
+      email: 'fay@example.com',
+    });
+    const unknown = await details('support', 'no-such-user');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'User not found.' });
+    expect((await details('owner', '')).statusCode).toBe(400);
+    expect((await d.call('owner', 'userDetails', 'getUserDetails')).statusCode).toBe(400);
+    expect((await details(null, ownerId)).statusCode).toBe(401);
+  });
+
+  it("gives a user's levels only at the locations the caller holds a level at too", async () => {
+    const levels = (role: DemoRole | null, query: string) =>
+      d.t.app.inject({
+        url: `/data-svc/userDetails/data-svc.php?svc=getUserDataForSites&${query}`,
+        headers: role ? { cookie: d.cookie(role) } : {},
+      });
+    const ownerId = await d.userId('owner');
+    const ownerSites = await d.siteIdsOf('owner');
+    const clientSites = await d.siteIdsOf('client');
+    const both = ownerSites.filter((id) => clientSites.includes(id)).sort();
+    // the demo owner holds locations the client does not see, and shares some with them
+    expect(both.length).toBeGreaterThan(0);
+    expect(both.length).toBeLessThan(ownerSites.length);
+    const ownerLevels = (await d.call('owner', 'accountManagement', 'getUserSitesData'))
+      .json<UserSitesData>()
+      .records.map(({ siteId, permLvl }) => ({ siteId, permLvl }))
+      .sort((a, b) => a.siteId.localeCompare(b.siteId));
+
+    const all = `locationIds=${ownerSites.join(',')}&user=${ownerId}`;
+    const byClient = await levels('client', all);
+    expect(byClient.statusCode).toBe(200);
+    expect(byClient.json<UserDataForSites>().records).toEqual(
+      ownerLevels.filter((r) => both.includes(r.siteId)),
+    );
+    // repeated fields, and SUPPORT sees every location
+    const repeated = ownerSites.map((id) => `locationIds=${id}`).join('&');
+    const bySupport = await levels('support', `${repeated}&user=${ownerId}`);
+    expect(bySupport.json<UserDataForSites>().records).toEqual(ownerLevels);
+    expect((await levels('owner', all)).json<UserDataForSites>().records).toEqual(ownerLevels);
+
+    const fayId = (await raw(fresh, 'getAccountSettings', 'userDetails')).json<AccountDetails>()
+      .userId;
+    const hidden = await levels('owner', `locationIds=${ownerSites.join(',')}&user=${fayId}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ error: 'User not found.' });
+    expect((await levels('owner', `locationIds=${both[0]}&user=nobody`)).statusCode).toBe(404);
+    for (const bad of [
+      `user=${ownerId}`,
+      `locationIds=,&user=${ownerId}`,
+      `locationIds=${both[0]}`,
+    ]) {
+      const answer = await levels('owner', bad);
+      expect(answer.statusCode, bad).toBe(400);
+      expect(answer.json<{ error: string }>().error, bad).toMatch(/is required/);
+    }
+    expect((await levels(null, all)).statusCode).toBe(401);
   });
 
   it('changes the password only with the current one, ends the other sessions and revokes reset links', async () => {

@@ -1,5 +1,6 @@
-import type { UserSiteRecord } from '@powerdeck/domain';
-import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { UserDataForSites, UserSiteRecord } from '@powerdeck/domain';
+import { and, asc, eq, exists, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../infra/db/database';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { authTokens, locations, permissions, sessions, users } from '../../infra/db/schema';
@@ -8,12 +9,58 @@ import { AuthRepository } from '../auth/auth.repository';
 
 export type AccountUserRow = typeof users.$inferSelect;
 
+/** The levels of the viewer, beside those of the user asked about. */
+const viewerLevels = alias(permissions, 'viewer_levels');
+
 export class AccountRepository {
   constructor(private readonly db: Db) {}
 
   async findUser(id: string): Promise<AccountUserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
+  }
+
+  /** Whether both users hold a level at one location at least. */
+  async shareLocation(viewerId: string, userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ siteId: permissions.siteId })
+      .from(permissions)
+      .innerJoin(
+        viewerLevels,
+        and(eq(viewerLevels.siteId, permissions.siteId), eq(viewerLevels.userId, viewerId)),
+      )
+      .where(eq(permissions.userId, userId))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * The user's level at each of `siteIds` where they hold one; only at locations where `viewerId`
+   * holds a level too, unless it is null (SUPPORT: every location).
+   */
+  async levelsAt(
+    userId: string,
+    siteIds: readonly string[],
+    viewerId: string | null,
+  ): Promise<UserDataForSites['records']> {
+    const viewerHolds =
+      viewerId === null
+        ? undefined
+        : exists(
+            this.db
+              .select({ siteId: viewerLevels.siteId })
+              .from(viewerLevels)
+              .where(
+                and(eq(viewerLevels.siteId, permissions.siteId), eq(viewerLevels.userId, viewerId)),
+              ),
+          );
+    return this.db
+      .select({ siteId: permissions.siteId, permLvl: permissions.permLvl })
+      .from(permissions)
+      .where(
+        and(eq(permissions.userId, userId), inArray(permissions.siteId, [...siteIds]), viewerHolds),
+      )
+      .orderBy(asc(permissions.siteId));
   }
 
   async emailTaken(email: string): Promise<boolean> {

@@ -23,6 +23,9 @@ export function registerAccountRoutes(calls: CallRegistry, service: AccountServi
     },
     getAccountSettings: ({ auth }) => service.details(auth.user),
     userDetails: ({ auth }) => service.details(auth.user),
+    getUserDetails: ({ auth, input }) => service.userDetails(auth.user, input.userId),
+    getUserDataForSites: ({ auth, input }) =>
+      service.userDataForSites(auth.user, input.user, input.locationIds),
     updateUserDetails: ({ auth, input }) => service.updateDetails(auth.user, input),
     classicUiFeedback: ({ auth, input }) => service.classicUiFeedback(auth.user, input.feedback),
     // spec §7: a GET with the feedback as JSON in the query; the answer is `true`

@@ -4,6 +4,8 @@ import {
   type ChangePasswordInput,
   type SessionUser,
   type UpdateAccountDetails,
+  type UserDataForSites,
+  type UserPublicDetails,
   type UserSitesData,
   accountMessages,
 } from '@powerdeck/domain';
@@ -36,6 +38,23 @@ export class AccountService {
     const userId = requestedUser ?? user.userId;
     const own = userId === user.userId;
     return { records: await this.deps.repo.sitesOf(userId, own && user.tier === 'SUPPORT') };
+  }
+
+  /** Another user's id, name and e-mail, for one the caller may see (`visibleUser`). */
+  async userDetails(user: SessionUser, userId: string): Promise<UserPublicDetails> {
+    const row = await this.visibleUser(user, userId);
+    return { userId: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email };
+  }
+
+  /** The user's levels at the locations asked for, left out where the caller holds none. */
+  async userDataForSites(
+    user: SessionUser,
+    userId: string,
+    siteIds: readonly string[],
+  ): Promise<UserDataForSites> {
+    const row = await this.visibleUser(user, userId);
+    const viewerId = user.tier === 'SUPPORT' ? null : user.userId;
+    return { records: await this.deps.repo.levelsAt(row.id, [...new Set(siteIds)], viewerId) };
   }
 
   async details(user: SessionUser): Promise<AccountDetails> {
@@ -135,6 +154,21 @@ export class AccountService {
     });
     await this.deps.repo.deleteUser(user.userId);
     return true;
+  }
+
+  /**
+   * The caller, a user sharing a location with them, or anyone for SUPPORT; any other user
+   * answers as an unknown one, so ids tell nothing about accounts the caller cannot see.
+   */
+  private async visibleUser(user: SessionUser, userId: string): Promise<AccountUserRow> {
+    const row = await this.deps.repo.findUser(userId);
+    const visible =
+      row !== undefined &&
+      (row.id === user.userId ||
+        user.tier === 'SUPPORT' ||
+        (await this.deps.repo.shareLocation(user.userId, row.id)));
+    if (!visible) throw notFound(accountMessages.userNotFound);
+    return row;
   }
 
   private async requireUser(userId: string): Promise<AccountUserRow> {

@@ -121,12 +121,13 @@ describe.each(cases)(
           actor: { kind: 'api', id: null },
           ttlMs: 2_000,
         }) as Promise<CommandResult>;
-      const sentAt = Date.now();
       const acked = await send(1);
       const reportedOn = await send(2);
       const reportedOff = await send(3);
       const refusedAsExpired = await send(4);
       await eventually(() => (received === 4 ? true : undefined));
+      // the device's clock when it reports: later than every command it was sent (whole seconds)
+      const reportedAt = Math.floor(Date.now() / 1000) + 1;
       // the device carries out 1 to 3; the server dies before any answer reaches it
       await dying.app.close();
 
@@ -136,7 +137,7 @@ describe.each(cases)(
       await publish('ack', { id: refusedAsExpired.cmdId, ok: false, error: 'expired' });
       const report: DeviceStatus = {
         devClass: target.devClass,
-        sysTime: Math.floor(sentAt / 1000) + 1,
+        sysTime: reportedAt,
         uptime: 100,
         name: target.name,
         fwVer: '2.4.1',

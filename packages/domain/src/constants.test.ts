@@ -10,11 +10,6 @@ describe('business constants', () => {
     expect(c.TOAST_EXTENDED_MS).toBe(6000);
   });
 
-  it('day masks are bit sets of the week', () => {
-    expect(c.DAY_MASK_EVERY_DAY).toBe(0b1111111);
-    expect(c.DAY_MASK_WEEKDAYS & c.DAY_MASK_WEEKEND).toBe(0);
-  });
-
   it('the MAC prefix fills three of the six boxes', () => {
     expect(c.MAC_PREFIX).toHaveLength(3);
     expect(c.MAC_PARTS * c.MAC_PART_LENGTH).toBe(12);

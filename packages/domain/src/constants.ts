@@ -92,11 +92,6 @@ export const PING_WINDOW = { Fast: 900, Normal: 1800, Slow: 3600 } as const;
 /** @public Spec §9; no screen uses it yet (its screen is an open issue). */
 export type PingWindowName = keyof typeof PING_WINDOW;
 
-// Day masks of scheduled commands
-export const DAY_MASK_EVERY_DAY = 127;
-export const DAY_MASK_WEEKDAYS = 115;
-export const DAY_MASK_WEEKEND = 12;
-
 // Registration boxes
 export const MAC_PARTS = 6;
 export const MAC_PART_LENGTH = 2;

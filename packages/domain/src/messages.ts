@@ -106,21 +106,3 @@ export function rebootCardTexts(card: 'cv2' | 'cv3'): { title: string; body: str
     body: `Confirm reboot of the ${name} card? (Note this will not effect the attached device.)`,
   };
 }
-
-/** Firmware upgrade and discover error reasons of spec §8; the spec lists them without wording, so the words are ours. */
-export const firmwareErrorReasons = {
-  locked: 'Device is locked',
-  missingImage: 'Firmware image is missing',
-  unknownImage: 'Firmware image is unknown',
-  incorrectImage: 'Firmware image is incorrect',
-  corruptedImage: 'Firmware image is corrupted',
-  mismatchedImage: 'Firmware image does not match the device',
-  missingDevice: 'Device is missing',
-  mismatchedDevice: 'Device does not match',
-  cannotStart: 'Upgrade cannot start',
-  wrongUnitNumber: 'Wrong unit number',
-  timedOut: 'Upgrade timed out',
-  blocked: 'Upgrade is blocked',
-} as const;
-/** @public The firmware screen (an open issue) will use it. */
-export type FirmwareErrorReason = keyof typeof firmwareErrorReasons;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertKindSchema } from '../catalog/alert-kinds';
 
 /** Alert `type`: 0 is an alert; every other value is a notification (the hidden tab). */
 export const ALERT_TYPE = 0;
@@ -50,9 +51,38 @@ export const alertSubscriptionsPageSchema = z.object({
 });
 export type AlertSubscriptionsPage = z.infer<typeof alertSubscriptionsPageSchema>;
 
+/**
+ * `alertsManagement svc=unsubscribe` (spec §7: type, devClass, devId) and `svc=subscribe`: the
+ * alerts of one type of a device, every kind of them, or with `kind` only that kind (Manage Alerts).
+ */
 export const alertSubscriptionKeySchema = z.object({
   type: z.coerce.number().int().min(0).max(100),
   devClass: z.string().trim().min(1).max(40),
   devId: z.string().trim().min(1).max(100),
+  kind: alertKindSchema.optional(),
 });
 export type AlertSubscriptionKey = z.infer<typeof alertSubscriptionKeySchema>;
+
+/** One device of Manage Alerts: each alert kind its family can raise, on or off for the caller. */
+export const deviceAlertSubscriptionsSchema = z.object({
+  devId: z.string(),
+  devClass: z.string(),
+  devName: z.string(),
+  alerts: z.array(z.object({ kind: alertKindSchema, subscribed: z.boolean() })),
+});
+
+/**
+ * `alertsManagement svc=getDeviceAlerts`: the caller's alerts of a device and its kids (the device
+ * first), whether the caller muted the device or its location, and the location's offline grace.
+ * `receivesAlerts` is false for a caller without a level of their own there (SUPPORT): alerts go
+ * to the users who hold a level at the location.
+ */
+export const deviceAlertsSchema = z.object({
+  siteId: z.string(),
+  receivesAlerts: z.boolean(),
+  devices: z.array(deviceAlertSubscriptionsSchema),
+  muted: z.boolean(),
+  locationMuted: z.boolean(),
+  offlineGraceSeconds: z.number().int().nonnegative(),
+});
+export type DeviceAlerts = z.infer<typeof deviceAlertsSchema>;

@@ -195,20 +195,6 @@ export type DeviceWatched = z.infer<typeof deviceWatchedSchema>;
 export const deviceMutedSchema = z.object({ devId: z.string(), muted: z.boolean() });
 export type DeviceMuted = z.infer<typeof deviceMutedSchema>;
 
-/** `firmwareUpgrade svc=getDevicesFirmwareInfo`. */
-export const devicesFirmwareInfoSchema = z.object({
-  records: z.array(
-    z.object({
-      devId: z.string(),
-      devClass: deviceClassSchema,
-      devName: z.string(),
-      fwVer: z.string().nullable(),
-      parentDevId: z.string().nullable(),
-    }),
-  ),
-});
-export type DevicesFirmwareInfo = z.infer<typeof devicesFirmwareInfoSchema>;
-
 const address = { devId: z.string(), kidId: z.string().optional() };
 
 /**
@@ -229,11 +215,14 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     state: commandStateSchema,
     error: z.string().optional(),
   }),
-  /** Name, outlet labels/locks or kid list changed: refetch meta. */
+  /**
+   * Name, outlet labels/locks or kid list changed: refetch meta. `removed`: the device (or the kid)
+   * was deleted from its location; a stream of it ends after this event.
+   */
   z.object({
     type: z.literal('device'),
     ...address,
-    change: z.enum(['info', 'online', 'offline']),
+    change: z.enum(['info', 'online', 'offline', 'removed']),
   }),
   z.object({ type: z.literal('resync'), devId: z.string() }),
 ]);

@@ -45,3 +45,21 @@ export const joinedDeviceSchema = z.object({
 
 /** The `state` of a join request (spec §3 join payload). */
 export const JOIN_STATE = 'join';
+
+/**
+ * `devices svc=deleteDevice` answer: the device (and its kids, `kids`) left the location and its
+ * claim is released; the location's schedules that targeted them lost those targets — `deleted`
+ * were left without any (their firings and events stay in the log), `edited` keep their others.
+ */
+export const deletedDeviceSchema = z.object({
+  devId: z.string(),
+  devClass: z.string(),
+  devName: z.string(),
+  siteId: z.string(),
+  kids: z.array(z.string()),
+  schedules: z.object({
+    deleted: z.number().int().nonnegative(),
+    edited: z.number().int().nonnegative(),
+  }),
+});
+export type DeletedDevice = z.infer<typeof deletedDeviceSchema>;

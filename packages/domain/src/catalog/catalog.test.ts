@@ -205,6 +205,19 @@ describe('catalog registry', () => {
     expect(getDeviceSpec('m4315').sequence).toBeNull();
   });
 
+  it('takes sequence on/off where there is a sequence group, and on the CN sequencers', () => {
+    expect(DEVICE_CLASSES.filter((c) => getDeviceSpec(c).takesSequence)).toEqual([
+      'cn1800',
+      'cn2400',
+      'cn3600',
+      'cnmp15',
+      'cnmp20',
+      'vt1512',
+      'dc12ip',
+      'vt4315',
+    ]);
+  });
+
   it('labels a child by SN and a directly reached device by MAC ID', () => {
     expect(getDeviceSpec('kf1500').idLabel).toBe('SN');
     expect(getDeviceSpec('cv2').idLabel).toBe('MAC ID');

@@ -1,4 +1,5 @@
 import { AUTO_STATUS_UPDATE_SECONDS } from '../constants';
+import { describeSettings } from './device-settings';
 import type { DeviceClass } from './device-class';
 import type { DeviceFamily, DeviceSpec, StatusColumn } from './device-spec';
 
@@ -17,8 +18,11 @@ export type FamilyTraits = Omit<
   | 'idLabel'
   | 'statusColumns'
   | 'efuseOutputs'
+  | 'takesSequence'
 > & {
   efuseOutputs?: boolean;
+  /** Takes sequence on/off without a sequence group of its own; a sequence group implies it. */
+  takesSequence?: boolean;
   /** View Status columns of a member with this many outlets. */
   statusColumns: (outletCount: number) => readonly StatusColumn[];
 };
@@ -50,10 +54,13 @@ export function defineFamily(
     specs: members.map((member) => {
       const parentClasses = member.parentClasses ?? [];
       const isChild = parentClasses.length > 0;
-      const { statusColumns, efuseOutputs, ...shared } = traits;
+      const { statusColumns, efuseOutputs, takesSequence, ...shared } = traits;
       return {
         ...shared,
+        // a kid runs on its parent's clock
+        settings: isChild ? shared.settings.filter((s) => s.key !== 'clock') : shared.settings,
         efuseOutputs: efuseOutputs ?? false,
+        takesSequence: takesSequence ?? shared.sequence !== null,
         statusColumns: statusColumns(member.outletCount),
         devClass: member.devClass,
         family,
@@ -147,6 +154,7 @@ export const ADAPTER_TRAITS: FamilyTraits = {
   wireless: false,
   sequence: null,
   autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
+  settings: describeSettings({ events: ['info'], clock: true }),
 };
 
 /** Traits of a wired device with a meter and its outlets and no further special panels. */
@@ -159,4 +167,10 @@ export const METERED_TRAITS: FamilyTraits = {
   wireless: false,
   sequence: null,
   autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
+  settings: describeSettings({
+    events: ['outlet', 'cycle', 'power', 'fault', 'info'],
+    cycleGroup: true,
+    powerOn: true,
+    clock: true,
+  }),
 };

@@ -1,4 +1,5 @@
 import type { DeviceClass } from './device-class';
+import type { DeviceSettingDescriptor } from './device-settings';
 
 /**
  * Families group classes that share behaviour (panels, status columns, power conditions, outlet
@@ -105,8 +106,15 @@ export interface DeviceSpec {
   /** Joined through a wireless gateway rather than claimed by MAC ID and challenge key. */
   wireless: boolean;
   sequence: SequenceSupport | null;
+  /**
+   * Takes sequence on/off (svc=sequence): a class with a sequence group (`sequence`), and the
+   * CN-series sequencers, whose bb232 runs their sequence (sequenceonoff, spec §7).
+   */
+  takesSequence: boolean;
   /** Outputs protected by Efuses whose faults colour the device card as an error (dc12ip). */
   efuseOutputs: boolean;
   /** Auto status update parameter and length (spec §7, §9): dur=300 for cards, duration=900. */
   autoStatusUpdate: { param: 'dur' | 'duration'; seconds: number };
+  /** The settings the class has (the Settings page's sections; a kid has no clock of its own). */
+  settings: readonly DeviceSettingDescriptor[];
 }

@@ -18,6 +18,10 @@ import { deviceControls } from './calls/device-controls';
 import { deviceStreams } from './calls/device-streams';
 import { alertStream } from './calls/alert-stream';
 import { legacyDevice } from './calls/legacy-device';
+import { schedules } from './calls/schedules';
+import { eventLogs } from './calls/event-logs';
+import { deviceSettings } from './calls/device-settings';
+import { firmware } from './calls/firmware';
 
 /**
  * Every call of the HTTP API, in groups by feature (the client's `api.<group>.<call>`; a group may
@@ -44,6 +48,10 @@ export const callTable = {
   deviceStreams,
   alertStream,
   legacyDevice,
+  schedules,
+  eventLogs,
+  deviceSettings,
+  firmware,
 } satisfies Record<string, Record<string, CallDef>>;
 
 export type CallTable = typeof callTable;

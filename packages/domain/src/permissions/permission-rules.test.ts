@@ -4,7 +4,9 @@ import { PERM_LVLS } from './perm-lvl';
 import {
   canAddDevice,
   canChangeOutletLocks,
+  canChangeSchedules,
   canCreateGroup,
+  canDeleteDevice,
   canEditOrDeleteNote,
   canEditOutlets,
   canMute,
@@ -27,9 +29,10 @@ describe('CLIENT restrictions', () => {
     canRenameDevice,
     canEditOutlets,
     canUseEmptyStateAction,
+    canChangeSchedules,
   ];
 
-  it('CLIENT cannot add devices, update firmware, use notes, rename or edit outlets', () => {
+  it('CLIENT cannot add devices, update firmware, use notes, rename, edit outlets or change schedules', () => {
     for (const rule of rules) expect(rule('CLIENT')).toBe(false);
   });
 
@@ -47,6 +50,19 @@ describe('mute', () => {
   it('ADMIN and owner can mute', () => {
     expect(canMute('ADMIN')).toBe(true);
     expect(canMute('owner')).toBe(true);
+  });
+});
+
+describe('delete device', () => {
+  it('ADMIN and owner may delete a device; INSTALLER and CLIENT may not', () => {
+    expect(canDeleteDevice('ADMIN', 'STANDARD')).toBe(true);
+    expect(canDeleteDevice('owner', 'STANDARD')).toBe(true);
+    expect(canDeleteDevice('INSTALLER', 'STANDARD')).toBe(false);
+    expect(canDeleteDevice('CLIENT', 'STANDARD')).toBe(false);
+  });
+
+  it('the SUPPORT tier may, at any level', () => {
+    for (const lvl of PERM_LVLS) expect(canDeleteDevice(lvl, 'SUPPORT')).toBe(true);
   });
 });
 

@@ -40,9 +40,27 @@ export function canUseEmptyStateAction(permLvl: PermLvl): boolean {
   return !isClient(permLvl);
 }
 
+/** Scheduled commands: CLIENT may view them but not add, edit, delete, enable or run (issue 13). */
+export function canChangeSchedules(permLvl: PermLvl): boolean {
+  return !isClient(permLvl);
+}
+
+/** Device settings: CLIENT sees them read-only (issue 14); INSTALLER and above change them. */
+export function canChangeDeviceSettings(permLvl: PermLvl): boolean {
+  return !isClient(permLvl);
+}
+
 /** CLIENT and INSTALLER cannot mute (the click is ignored). */
 export function canMute(permLvl: PermLvl): boolean {
   return permLvl !== 'CLIENT' && permLvl !== 'INSTALLER';
+}
+
+/**
+ * Delete Device (issue 14): ADMIN and owner at the location, and the SUPPORT tier (treated as
+ * ADMIN everywhere); INSTALLER sees the link but not the right, CLIENT neither.
+ */
+export function canDeleteDevice(permLvl: PermLvl, tier: AccountTier): boolean {
+  return tier === 'SUPPORT' || permLvl === 'ADMIN' || permLvl === 'owner';
 }
 
 /** Lock checkboxes of the edit-outlets form are disabled when the location is locked. */

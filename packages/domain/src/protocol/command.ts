@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firmwareArgsSchema } from './firmware';
 
 const NAME_MAX = 40;
 
@@ -63,6 +64,8 @@ export const deviceCommandSchema = z.discriminatedUnion('svc', [
   command('autoStatusUpdate', autoStatusUpdateArgsSchema),
   command('setOutletInfo', setOutletInfoArgsSchema),
   command('settings', settingsArgsSchema.partial()),
+  // firmware upgrade steps (protocol/firmware.ts)
+  command('firmware', firmwareArgsSchema),
 ]);
 export type DeviceCommand = z.infer<typeof deviceCommandSchema>;
 export type CommandSvc = DeviceCommand['svc'];

@@ -4,3 +4,4 @@ export * from './event';
 export * from './command';
 export * from './ack';
 export * from './payload';
+export * from './settings';

@@ -133,6 +133,7 @@ describe('commands', () => {
       autoStatusUpdate: { duration: 900 },
       setOutletInfo: { outlets: [{ otltId: 1, name1: 'Amp', name2: 'DSP', locked: true }] },
       settings: { values: { pingHost: '8.8.8.8' } },
+      firmware: { step: 'chunk', upgradeId: 'u1.c0', seq: 0, data: 'UERGVzE=' },
     };
     expect(Object.keys(samples).sort()).toEqual([...COMMAND_SVCS].sort());
     for (const [svc, args] of Object.entries(samples)) {

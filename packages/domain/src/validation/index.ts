@@ -6,3 +6,5 @@ export * from './client';
 export * from './location';
 export * from './notes';
 export * from './search';
+export * from './schedules';
+export * from './device-settings';

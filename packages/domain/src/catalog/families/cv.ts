@@ -1,5 +1,6 @@
 import { CV_AUTO_STATUS_UPDATE_SECONDS } from '../../constants';
 import { defineFamily, lastRefreshedColumn, NO_PANELS_BUT_OUTLETS } from '../define-family';
+import { describeSettings } from '../device-settings';
 
 /** CV2/CV3 network cards: the outlets panel shows the attached child's card and outlets. */
 export const cvFamily = defineFamily(
@@ -15,6 +16,8 @@ export const cvFamily = defineFamily(
     wireless: false,
     sequence: null,
     autoStatusUpdate: { param: 'dur', seconds: CV_AUTO_STATUS_UPDATE_SECONDS },
+    // the card's own; its attached device's outlets are the attached device's settings
+    settings: describeSettings({ events: ['ping', 'reboot', 'info'], clock: true }),
   },
   [
     // Outlets belong to the attached child, so the card itself has none.

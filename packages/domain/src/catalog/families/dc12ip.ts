@@ -5,6 +5,7 @@ import {
   outletColumns,
   STANDARD_AUTO_STATUS_UPDATE,
 } from '../define-family';
+import { describeSettings } from '../device-settings';
 
 /** DC12IP: 12 DC outputs, a total-wattage panel instead of the meter, and Efuse faults. */
 export const dc12ipFamily = defineFamily(
@@ -24,6 +25,13 @@ export const dc12ipFamily = defineFamily(
     sequence: { groupLabel: 'Sequence - Group' },
     efuseOutputs: true,
     autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
+    settings: describeSettings({
+      events: ['outlet', 'cycle', 'sequence', 'fault', 'info'],
+      sequenceGroup: 'Sequence - Group',
+      cycleGroup: true,
+      powerOn: true,
+      clock: true,
+    }),
   },
   [{ devClass: 'dc12ip', displayName: 'DC12IP DC power module', outletCount: 12 }],
 );

@@ -7,6 +7,7 @@ import {
   outletColumns,
   STANDARD_AUTO_STATUS_UPDATE,
 } from '../define-family';
+import { describeSettings } from '../device-settings';
 
 const OUTLETS = 4;
 
@@ -28,6 +29,12 @@ export const kf1500Family = defineFamily(
     wireless: false,
     sequence: null,
     autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
+    settings: describeSettings({
+      events: ['outlet', 'cycle', 'power', 'battery', 'fault', 'info'],
+      cycleGroup: true,
+      powerOn: true,
+      clock: true,
+    }),
   },
   [
     // Stand-alone models: same hardware as the card-attached variants, so the same 4 outlets.

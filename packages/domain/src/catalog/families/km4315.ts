@@ -7,6 +7,7 @@ import {
   outletColumns,
   STANDARD_AUTO_STATUS_UPDATE,
 } from '../define-family';
+import { describeSettings } from '../device-settings';
 
 const OUTLETS = 8;
 
@@ -33,6 +34,13 @@ export const km4315Family = defineFamily(
     wireless: false,
     sequence: null,
     autoStatusUpdate: STANDARD_AUTO_STATUS_UPDATE,
+    settings: describeSettings({
+      // it reports its power-up sequence state, though the console runs no sequence on it
+      events: ['outlet', 'cycle', 'power', 'sequence', 'fault', 'info'],
+      cycleGroup: true,
+      powerOn: true,
+      clock: true,
+    }),
   },
   [
     // Stand-alone models: same hardware as the card-attached variants, so the same 8 outlets.

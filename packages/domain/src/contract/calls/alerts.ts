@@ -4,9 +4,10 @@ import {
   alertSubscriptionKeySchema,
   alertSubscriptionsPageSchema,
   alertsListSchema,
+  deviceAlertsSchema,
 } from '../../api/alerts';
 import { type CallGroup, defineCall } from '../call';
-import { noInput, okOutput, siteIdInput } from '../inputs';
+import { devIdField, noInput, okOutput, siteIdField, siteIdInput } from '../inputs';
 
 const pageNoMessage = 'pageNo must be a page number';
 
@@ -54,8 +55,8 @@ export const alerts = {
     access: 'user',
     rule: 'any level at the device’s location (another device is 404)',
     summary:
-      'Stops the alerts of one type of a device for the caller; 400 when already unsubscribed ' +
-      '(spec §7).',
+      'Stops the alerts of one type of a device for the caller, or with `kind` only that kind; ' +
+      '400 when already unsubscribed or the device’s family raises no such kind (spec §7).',
   }),
   subscribe: defineCall({
     area: 'alertsManagement',
@@ -65,7 +66,22 @@ export const alerts = {
     output: okOutput,
     access: 'user',
     rule: 'any level at the device’s location (another device is 404)',
-    summary: 'Subscribes the caller again to the alerts of one type of a device.',
+    summary:
+      'Subscribes the caller again to the alerts of one type of a device, or with `kind` to that ' +
+      'kind only; 400 when the device’s family raises no such kind.',
+  }),
+  getDeviceAlerts: defineCall({
+    area: 'alertsManagement',
+    svc: 'getDeviceAlerts',
+    methods: ['GET'],
+    input: z.object({ siteId: siteIdField, devId: devIdField }),
+    output: deviceAlertsSchema,
+    access: 'user',
+    rule: 'any level at siteId (a device elsewhere is 404)',
+    summary:
+      'Manage Alerts: each alert kind the device and its kids can raise (from the catalog) with ' +
+      'the caller’s subscription, the caller’s mutes of the device and location, and the ' +
+      'location’s offline grace period.',
   }),
   listSubscriptions: defineCall({
     area: 'alertsManagement',

@@ -12,7 +12,6 @@ import {
   deviceStatusResponseSchema,
   deviceWatchedMutedSchema,
   deviceWatchedSchema,
-  devicesFirmwareInfoSchema,
   outletStatusResponseSchema,
 } from '../../api/devices';
 import { editOutletsSchema } from '../../validation/device';
@@ -226,12 +225,6 @@ export const deviceViews = {
     rule: 'lists only the caller’s watched devices at locations they hold a level at (all for SUPPORT)',
     summary: 'The watched devices, on one page (Watchlist; spec §7 Device lists).',
   }),
-  getDevicesFirmwareInfo: bySite(
-    'firmwareUpgrade',
-    'getDevicesFirmwareInfo',
-    devicesFirmwareInfoSchema,
-    'Class and firmware version of every device of a location (spec §7 Device lists).',
-  ),
   addDevice: watch('addDevice', 'Adds a device to the caller’s Watchlist (spec §7 Device lists).'),
   deleteDevice: watch(
     'deleteDevice',

@@ -2,17 +2,19 @@ import { z } from 'zod';
 import {
   JOIN_STATE,
   addedDeviceSchema,
+  deletedDeviceSchema,
   gatewaysSchema,
   joinedDeviceSchema,
 } from '../../api/registration';
 import { classesOfFamily } from '../../catalog/registry';
 import { addDeviceSchema, joinDeviceSchema } from '../../validation/device';
 import { type CallGroup, defineCall } from '../call';
-import { siteIdField, siteIdInput } from '../inputs';
+import { devClassField, devIdField, siteIdField, siteIdInput } from '../inputs';
 
 /**
  * Device registration (spec §3 Device registration, §7): claim an Ethernet device with its claim
- * key, list the gateways and the wireless devices they hear, join one.
+ * key, list the gateways and the wireless devices they hear, join one; and delete a device (ours:
+ * Delete Device, spec §2), which releases its claim.
  */
 export const registration = {
   addNewDevice: defineCall({
@@ -62,5 +64,18 @@ export const registration = {
     access: 'user',
     rule: 'not CLIENT at siteId',
     summary: 'Joins a wireless device heard by a gateway at the location, under a name (spec §7).',
+  }),
+  deleteDevice: defineCall({
+    area: 'devices',
+    svc: 'deleteDevice',
+    methods: ['POST'],
+    input: z.object({ siteId: siteIdField, devId: devIdField, devClass: devClassField }),
+    output: deletedDeviceSchema,
+    access: 'user',
+    rule: 'ADMIN or owner at siteId, or SUPPORT',
+    summary:
+      'Deletes a device (and its kids) from the location and releases its claim, so it can be ' +
+      'added again with its MAC and claim key; its history stays in the logs, schedules lose it ' +
+      'as a target (one left without targets is deleted), its live streams end.',
   }),
 } satisfies CallGroup;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { DeviceClass } from './device-class';
+import type { DeviceSpec, StatusField } from './device-spec';
+import { findDeviceSpec, getDeviceSpec } from './registry';
+
+/**
+ * What raised an alert (the server's alert rules): the device went offline past its location's
+ * grace period or came back, its power condition changed, its battery ran low, a fault appeared,
+ * an outlet switched, or a command to it failed. A user subscribes to each kind per device.
+ */
+export const alertKindSchema = z.enum(
+  ['offline', 'online', 'power', 'battery', 'fault', 'outlet', 'command'],
+  { message: 'kind must be an alert kind' },
+);
+export type AlertKind = z.infer<typeof alertKindSchema>;
+export const ALERT_KINDS = alertKindSchema.options;
+
+/** The status fields whose faults the alert rules raise (besides a dc12ip's Efuse faults). */
+const FAULT_STATUS_FIELDS = [
+  'avmfault',
+  'wiringfault',
+  'brkrfault',
+] as const satisfies readonly StatusField[];
+
+/**
+ * The alert kinds a class can raise, read from its family in the catalog: every device can go
+ * offline, come back and fail a command; outlets switch on a device with outlets of its own; the
+ * power condition changes on one that reports power conditions; the battery runs low on one with
+ * a battery; faults appear on one whose status has fault fields or whose outputs have Efuses.
+ */
+export function alertKindsOf(devClass: DeviceClass): readonly AlertKind[] {
+  return kindsOfSpec(getDeviceSpec(devClass));
+}
+
+/** `alertKindsOf` for a class named by untrusted text: none for an unknown class. */
+export function findAlertKinds(devClass: string): readonly AlertKind[] {
+  const spec = findDeviceSpec(devClass);
+  return spec ? kindsOfSpec(spec) : [];
+}
+
+function kindsOfSpec(spec: DeviceSpec): AlertKind[] {
+  const fields = new Set<string>(spec.statusColumns.map((c) => c.field));
+  const raises: Record<AlertKind, boolean> = {
+    offline: true,
+    online: true,
+    power: spec.powerConditionLabels.length > 0,
+    battery: spec.panels.battery,
+    fault: spec.efuseOutputs || FAULT_STATUS_FIELDS.some((f) => fields.has(f)),
+    outlet: spec.outletCount > 0,
+    command: true,
+  };
+  return ALERT_KINDS.filter((kind) => raises[kind]);
+}

@@ -1,0 +1,4 @@
+export * from './day-mask';
+export * from './zones';
+export * from './next-fire';
+export * from './actions';

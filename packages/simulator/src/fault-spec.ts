@@ -1,10 +1,13 @@
 import type { PowerCondition } from '@powerdeck/domain';
-import { POWER_CONDITIONS } from '@powerdeck/domain';
+import { FIRMWARE_ERROR_REASONS, POWER_CONDITIONS } from '@powerdeck/domain';
+import { FIRMWARE_FAULT_STEPS, type FirmwareFaultStep } from './models/firmware';
 import type { DeviceFault } from './simulated-device';
 
-/** Parses `kind:DEVID[:arg]` into a device id and a fault. */
+const FAULT_STEPS: readonly FirmwareFaultStep[] = ['begin', 'chunk', 'verify', 'install'];
+
+/** Parses `kind:DEVID[:arg[:arg2]]` into a device id and a fault. */
 export function parseFault(text: string): { devId: string; fault: DeviceFault } {
-  const [kind, devId, arg] = text.split(':');
+  const [kind, devId, arg, arg2] = text.split(':');
   if (!devId) throw new Error(`--fault ${text}: expected KIND:DEVID`);
   switch (kind) {
     case 'offline':
@@ -25,6 +28,18 @@ export function parseFault(text: string): { devId: string; fault: DeviceFault } 
       return { devId, fault: { kind: 'refuse-commands' } };
     case 'ignore':
       return { devId, fault: { kind: 'ignore-commands' } };
+    case 'firmware': {
+      // firmware:DEVID:reason[:step] — the next upgrade fails with that spec §8 reason
+      const reason = FIRMWARE_ERROR_REASONS.find((r) => r === arg);
+      if (!reason) {
+        throw new Error(`--fault ${text}: reason is one of ${FIRMWARE_ERROR_REASONS.join(', ')}`);
+      }
+      const at = FAULT_STEPS.find((s) => s === arg2);
+      if (arg2 !== undefined && !at) {
+        throw new Error(`--fault ${text}: step is one of ${FAULT_STEPS.join(', ')}`);
+      }
+      return { devId, fault: { kind: 'firmware', reason, at: at ?? FIRMWARE_FAULT_STEPS[reason] } };
+    }
     default:
       throw new Error(`--fault ${text}: unknown kind '${kind}'`);
   }

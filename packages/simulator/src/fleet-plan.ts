@@ -1,4 +1,4 @@
-import type { DeviceClass } from '@powerdeck/domain';
+import type { DeviceClass, WireSettings } from '@powerdeck/domain';
 import { DEVICE_CLASSES, getDeviceSpec } from '@powerdeck/domain';
 import { Rng, deriveSeed } from './rng';
 
@@ -7,6 +7,8 @@ export interface KidPlan {
   devClass: DeviceClass;
   name: string;
   seed: number;
+  /** Settings the unit was configured with (wire form); its class's factory values otherwise. */
+  settings?: WireSettings;
 }
 
 export interface DevicePlan extends KidPlan {

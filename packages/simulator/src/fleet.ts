@@ -48,6 +48,7 @@ function buildModel(plan: DevicePlan, scheduler: Scheduler, timing?: Partial<Mod
       seed: p.seed,
       scheduler,
       timing,
+      ...(p.settings ? { settings: p.settings } : {}),
     });
   const model = make(plan);
   for (const kid of plan.kids) addKid(model, make(kid));

@@ -1,4 +1,10 @@
-import type { DeviceStatus, PowerCondition, TopicAddress, TopicKind } from '@powerdeck/domain';
+import type {
+  DeviceStatus,
+  FirmwareErrorReason,
+  PowerCondition,
+  TopicAddress,
+  TopicKind,
+} from '@powerdeck/domain';
 import {
   STATUS_CHANGE_QOS,
   TOPIC_RULES,
@@ -11,6 +17,7 @@ import mqtt from 'mqtt';
 import type { CommandMode } from './command-processor';
 import { CommandProcessor } from './command-processor';
 import type { DeviceModel } from './models/device-model';
+import type { FirmwareFaultStep } from './models/firmware';
 import type { ModelSink } from './models/types';
 import type { Scheduler, Timer } from './scheduler';
 import { realScheduler } from './scheduler';
@@ -24,7 +31,9 @@ export type DeviceFault =
   | { kind: 'brownout'; condition?: PowerCondition; kidId?: string }
   | { kind: 'overload'; factor?: number; kidId?: string }
   | { kind: 'refuse-commands' }
-  | { kind: 'ignore-commands' };
+  | { kind: 'ignore-commands' }
+  /** The next firmware upgrade fails with `reason`, at its natural step or `at`. */
+  | { kind: 'firmware'; reason: FirmwareErrorReason; at?: FirmwareFaultStep; kidId?: string };
 
 export interface SimulatedDeviceOptions {
   /** The device's model, kids already attached. */
@@ -123,6 +132,12 @@ export class SimulatedDevice {
       case 'ignore-commands':
         this.commands.mode = fault.kind === 'refuse-commands' ? 'refuse' : 'ignore';
         return;
+      case 'firmware':
+        this.target(fault.kidId).firmware.fault = {
+          reason: fault.reason,
+          ...(fault.at ? { at: fault.at } : {}),
+        };
+        return;
     }
   }
 
@@ -131,6 +146,7 @@ export class SimulatedDevice {
     for (const m of [this.model, ...this.model.kids]) {
       m.setPowerCondition('normal');
       m.setOverload(1);
+      m.firmware.fault = undefined;
     }
     for (const kidId of this.kidsOffline) {
       this.kidsOffline.delete(kidId);
@@ -164,7 +180,8 @@ export class SimulatedDevice {
       const sink: ModelSink = {
         status: (status, changed) => this.publishStatus(address, status, changed),
         event: (event) => this.publish(address, 'event', JSON.stringify(event)),
-        reboot: (downMs) => this.reboot(downMs),
+        reboot: (downMs) => (m === this.model ? this.reboot(downMs) : this.rebootKid(m, downMs)),
+        online: () => this.connected && !this.kidsOffline.has(m.devId),
       };
       m.attach(sink);
     }
@@ -273,6 +290,18 @@ export class SimulatedDevice {
   /** Drops the link the way a pulled cable does: no DISCONNECT, so the broker sends the will. */
   private dropConnection(): void {
     this.client?.end(true);
+  }
+
+  /** A kid restarting (a firmware upgrade): away from the link for `downMs`, its parent stays. */
+  private rebootKid(kid: DeviceModel, downMs: number): void {
+    this.scheduler.after(REBOOT_FLUSH_MS, () => {
+      this.kidsOffline.add(kid.devId);
+      this.publish(this.address(kid), 'online', '0');
+      this.scheduler.after(downMs, () => {
+        this.kidsOffline.delete(kid.devId);
+        this.announce(kid);
+      });
+    });
   }
 
   private reboot(downMs: number): void {

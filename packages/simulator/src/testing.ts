@@ -5,6 +5,7 @@ import type {
   DeviceClass,
   DeviceEvent,
   DeviceStatus,
+  WireSettings,
 } from '@powerdeck/domain';
 import type { DeviceModel } from './models/device-model';
 import { createModel } from './models/registry';
@@ -26,7 +27,13 @@ export interface ModelHarness<M extends DeviceModel = DeviceModel> {
  */
 export function buildModel<M extends DeviceModel = DeviceModel>(
   devClass: DeviceClass,
-  opts: { devId?: string; seed?: number; timing?: Partial<ModelTiming> } = {},
+  opts: {
+    devId?: string;
+    seed?: number;
+    timing?: Partial<ModelTiming>;
+    settings?: WireSettings;
+    fwVer?: string;
+  } = {},
 ): ModelHarness<M> {
   const scheduler = new ManualScheduler();
   const model = createModel({
@@ -35,6 +42,8 @@ export function buildModel<M extends DeviceModel = DeviceModel>(
     seed: opts.seed ?? 1,
     scheduler,
     timing: { ...TEST_TIMING, ...opts.timing },
+    ...(opts.settings ? { settings: opts.settings } : {}),
+    ...(opts.fwVer ? { fwVer: opts.fwVer } : {}),
   }) as M;
   const harness: ModelHarness<M> = { model, scheduler, statuses: [], events: [], reboots: [] };
   model.attach({

@@ -6,13 +6,15 @@ import type {
   OutletInfo,
   PowerCondition,
   SequenceState,
+  WireSettings,
 } from '@powerdeck/domain';
-import { ACK_ERRORS, powerConditionCode } from '@powerdeck/domain';
+import { ACK_ERRORS, encodeDeviceSettings, powerConditionCode } from '@powerdeck/domain';
 import { Rng } from '../rng';
 import type { Scheduler, Timer } from '../scheduler';
 import type { ClassFacts } from './class-facts';
+import { FirmwareAgent, type FirmwareHost } from './firmware';
 import type { DeviceSettings } from './settings';
-import { mergeSettings } from './settings';
+import { initialSettings, mergeSettings, sequencePlan } from './settings';
 import type { ModelFaults, ModelSink, ModelTiming, Outcome } from './types';
 import { DEFAULT_TIMING } from './types';
 
@@ -24,6 +26,8 @@ export interface ModelOptions {
   name?: string;
   fwVer?: string;
   timing?: Partial<ModelTiming>;
+  /** Settings the device was configured with (wire form), over its class's factory values. */
+  settings?: WireSettings;
 }
 
 interface Outlet {
@@ -51,9 +55,15 @@ export class DeviceModel {
   protected condition: PowerCondition = 'normal';
   protected readonly faults: ModelFaults = { overload: 1 };
   protected settings: DeviceSettings;
+  /** Periodic report interval (the status interval setting, or the model's timing). */
+  private statusIntervalMs: number;
+  /** How far the device clock is off; a clock source setting syncs it. */
+  private clockSkewMs: number;
+  /** Outlet states when output power went, for a power-on state of `last`. */
+  private beforePowerLoss: boolean[] | undefined;
   protected lastSettled: number;
   private name: string;
-  private readonly fwVer: string;
+  private fwVer: string;
   private bootedAt: number;
   private sink: ModelSink | undefined;
   private reportTimer: Timer | undefined;
@@ -62,6 +72,8 @@ export class DeviceModel {
   private sequencing = false;
   private sequenceState: SequenceState = 'completed';
   private rebooting = false;
+  /** The device side of firmware upgrades (`firmware` command). */
+  readonly firmware: FirmwareAgent = new FirmwareAgent(this.firmwareHost());
 
   constructor(opts: ModelOptions) {
     this.devId = opts.devId;
@@ -74,12 +86,9 @@ export class DeviceModel {
     this.bootedAt = this.scheduler.now();
     this.lastSettled = this.bootedAt;
     const all = Array.from({ length: opts.facts.outletCount }, (_, i) => i + 1);
-    this.settings = {
-      cycleOffSec: this.timing.cycleOffMs / 1000,
-      sequenceStepSec: this.timing.sequenceStepMs / 1000,
-      sequenceGroup: all,
-      cycleGroup: all,
-    };
+    this.settings = initialSettings(opts.facts.devClass, this.timing, opts.settings);
+    this.statusIntervalMs = this.timing.reportIntervalMs;
+    this.clockSkewMs = this.timing.clockSkewMs;
     this.outlets = all.map((n) => ({
       on: true,
       load: this.initialLoad(n),
@@ -108,12 +117,12 @@ export class DeviceModel {
 
   /** Device clock in Unix seconds. */
   sysTime(): number {
-    return Math.floor((this.scheduler.now() + this.timing.clockSkewMs) / 1000);
+    return Math.floor((this.scheduler.now() + this.clockSkewMs) / 1000);
   }
 
   /** Device clock in Unix milliseconds (what a command's `expires` is compared with). */
   clockMs(): number {
-    return this.scheduler.now() + this.timing.clockSkewMs;
+    return this.scheduler.now() + this.clockSkewMs;
   }
 
   outletStates(): boolean[] {
@@ -128,9 +137,11 @@ export class DeviceModel {
   setPowerCondition(condition: PowerCondition): void {
     if (condition === this.condition) return;
     this.settle();
+    const hadPower = this.hasOutputPower();
     this.condition = condition;
     this.emitEvent('power', powerConditionCode(condition));
     this.onPowerChange();
+    if (hadPower !== this.hasOutputPower()) this.onOutputPower(!hadPower);
     this.reportChange();
   }
 
@@ -188,7 +199,7 @@ export class DeviceModel {
       case 'cycleOutlet':
         return this.cycle([command.args.otlt]);
       case 'cycleGroup':
-        return this.cycle(command.args.otlts ?? this.settings.cycleGroup);
+        return this.cycle(command.args.otlts ?? this.settings.cycleGroup ?? []);
       case 'sequence':
         return this.sequence(command.args.state === 1);
       case 'reboot':
@@ -203,6 +214,8 @@ export class DeviceModel {
         return Promise.resolve(this.setOutletInfo(command.args.outlets));
       case 'settings':
         return Promise.resolve(this.applySettings(command.args.values ?? {}));
+      case 'firmware':
+        return this.firmware.handle(command.args);
     }
   }
 
@@ -250,6 +263,9 @@ export class DeviceModel {
   // ---- reporting --------------------------------------------------------------------------
 
   protected emitEvent(type: EventType, value: DeviceEvent['value'], outlet?: number): void {
+    // event subscriptions: a type left out is not reported (firmware phases always are)
+    const subscribed = this.settings.events;
+    if (subscribed && type !== 'firmware' && !subscribed.includes(type)) return;
     const event: DeviceEvent = { type, value, time: this.sysTime() };
     if (outlet !== undefined) event.outlet = outlet;
     this.sink?.event(event);
@@ -265,7 +281,7 @@ export class DeviceModel {
   private reportInterval(): number {
     return this.scheduler.now() < this.fastUntil
       ? this.timing.fastReportIntervalMs
-      : this.timing.reportIntervalMs;
+      : this.statusIntervalMs;
   }
 
   private scheduleReport(delayMs: number): void {
@@ -328,7 +344,7 @@ export class DeviceModel {
     await this.wait(this.relayDelay());
     for (const n of targets) this.switchOutlet(n, false);
     this.reportChange();
-    await this.wait(this.settings.cycleOffSec * 1000);
+    await this.wait((this.settings.cycleOffSec ?? this.timing.cycleOffMs / 1000) * 1000);
     if (!this.hasOutputPower()) {
       release();
       this.emitEvent('cycle', 'failed', targets.length === 1 ? targets[0] : undefined);
@@ -343,20 +359,24 @@ export class DeviceModel {
     return { ok: true, result: { otlts: targets, states: this.outletStates() } };
   }
 
-  /** Switches the sequence group one outlet at a time: up on power on, down on power off. */
-  private async sequence(on: boolean): Promise<Outcome> {
+  /**
+   * Switches the sequence group one outlet at a time, each after its delay: in the group's order
+   * on power on, in reverse on power off (settings.ts `sequencePlan`).
+   */
+  protected async sequence(on: boolean): Promise<Outcome> {
     if (!this.facts.sequence) return fail(ACK_ERRORS.notSupported);
     if (this.sequencing || this.outlets.some((o) => o.busy)) return fail(ACK_ERRORS.busy);
-    const group = this.settings.sequenceGroup.filter((n) => n >= 1 && n <= this.outlets.length);
-    if (group.length === 0) return fail(ACK_ERRORS.noSequenceGroup);
-    const order = [...group].sort((a, b) => (on ? a - b : b - a));
-    if (order.every((n) => this.outlets[n - 1]?.on === on)) return fail(ACK_ERRORS.alreadyInState);
+    const plan = sequencePlan(this.settings, this.outlets.length, this.timing.sequenceStepMs, on);
+    if (plan.length === 0) return fail(ACK_ERRORS.noSequenceGroup);
+    if (plan.every((s) => this.outlets[s.otlt - 1]?.on === on)) {
+      return fail(ACK_ERRORS.alreadyInState);
+    }
     this.sequencing = true;
     this.sequenceState = on ? 'power-on' : 'power-off';
     this.emitEvent('sequence', this.sequenceState);
     this.reportChange();
-    for (const [step, otlt] of order.entries()) {
-      if (step > 0) await this.wait(this.settings.sequenceStepSec * 1000);
+    for (const { otlt, waitMs } of plan) {
+      if (waitMs > 0) await this.wait(waitMs);
       if (this.faults.sequenceFailsAt === otlt || (on && !this.hasOutputPower())) {
         this.faults.sequenceFailsAt = undefined;
         return this.endSequence(fail(ACK_ERRORS.sequenceFailed), 'failed', otlt);
@@ -429,13 +449,76 @@ export class DeviceModel {
     return { ok: true, result: { outlets: infos.length } };
   }
 
-  private applySettings(values: Record<string, string | number | boolean>): Outcome {
-    const next = mergeSettings(this.settings, values, this.outlets.length);
+  /**
+   * The `settings` command: empty values read them, others write them (all or nothing, see
+   * `mergeSettings`). The answer is every setting, as on the wire.
+   */
+  private applySettings(values: WireSettings): Outcome {
+    const next = mergeSettings(this.settings, values, this.facts.devClass, this.fwVer);
     if (typeof next === 'string') return fail(next);
-    if (Object.keys(values).length > 0) {
-      this.settings = next;
-      this.emitEvent('info', 'settings');
+    const before = this.settings;
+    // the name is the device's own (the rename command changes it too), not kept twice
+    const { name, ...settings } = next;
+    this.settings = settings;
+    if (name !== undefined && name.trim() !== this.name) {
+      this.name = name.trim();
+      this.emitEvent('info', 'name');
     }
-    return { ok: true, result: { ...this.settings } };
+    if (next.statusIntervalSec !== before.statusIntervalSec && next.statusIntervalSec) {
+      this.statusIntervalMs = next.statusIntervalSec * 1000;
+    }
+    if (next.clockSource !== before.clockSource || next.ntpServer !== before.ntpServer) {
+      // the device sets its clock from its new source at once
+      this.clockSkewMs = 0;
+    }
+    if (Object.keys(values).length > 0) {
+      this.emitEvent('info', 'settings');
+      this.reportChange();
+    }
+    return { ok: true, result: encodeDeviceSettings({ name: this.name, ...this.settings }) };
+  }
+
+  /**
+   * Output power went (`restored` false) or came back: relays drop with the power, and when it
+   * returns each outlet takes its power-on state (on, off, or as it was before).
+   */
+  private onOutputPower(restored: boolean): void {
+    if (!restored) {
+      this.beforePowerLoss = this.outletStates();
+      this.outlets.forEach((o, i) => o.on && this.switchOutlet(i + 1, false, true));
+      return;
+    }
+    const before = this.beforePowerLoss ?? this.outletStates();
+    this.beforePowerLoss = undefined;
+    this.outlets.forEach((_, i) => {
+      const state = this.settings.powerOn?.[i] ?? 'last';
+      const on = state === 'last' ? (before[i] ?? false) : state === 'on';
+      this.switchOutlet(i + 1, on, true);
+    });
+    this.onLoadChange();
+  }
+
+  // ---- firmware ---------------------------------------------------------------------------
+
+  private firmwareHost(): FirmwareHost {
+    return {
+      devClass: () => this.facts.devClass,
+      fwVer: () => this.fwVer,
+      now: () => this.scheduler.now(),
+      wait: (ms) => this.wait(ms),
+      timing: () => this.timing,
+      event: (value) => this.emitEvent('firmware', value),
+      online: () => this.sink?.online?.() ?? this.sink !== undefined,
+      rebootInto: (version, downMs) => {
+        this.rebooting = true;
+        this.sink?.reboot(downMs);
+        this.scheduler.after(downMs, () => {
+          this.fwVer = version;
+          this.rebooting = false;
+          this.bootedAt = this.scheduler.now();
+          this.reportChange();
+        });
+      },
+    };
   }
 }

@@ -9,6 +9,8 @@ export interface ModelSink {
   event(event: DeviceEvent): void;
   /** The device restarts and is unreachable for `downMs`. */
   reboot(downMs: number): void;
+  /** Whether reports reach the broker now (absent: always). */
+  online?(): boolean;
 }
 
 /** Delays of a model, in milliseconds. Tests set the switching delays to 0. */
@@ -27,6 +29,11 @@ export interface ModelTiming {
   findMeMs: number;
   /** Device clock offset from the scheduler's clock. */
   clockSkewMs: number;
+  /** A firmware upgrade: image bytes taken in a second, checksum check, install, reboot. */
+  firmwareBytesPerSecond: number;
+  firmwareVerifyMs: number;
+  firmwareInstallMs: number;
+  firmwareRebootMs: number;
 }
 
 export const DEFAULT_TIMING: ModelTiming = {
@@ -38,10 +45,22 @@ export const DEFAULT_TIMING: ModelTiming = {
   rebootDownMs: 8000,
   findMeMs: 30_000,
   clockSkewMs: 0,
+  // a 128 KiB image downloads in about 3 s; with the rest an upgrade takes some 20 s
+  firmwareBytesPerSecond: 48 * 1024,
+  firmwareVerifyMs: 1500,
+  firmwareInstallMs: 6000,
+  firmwareRebootMs: 8000,
 };
 
-/** Timing for deterministic tests: instant relays, everything else as default. */
-export const TEST_TIMING: ModelTiming = { ...DEFAULT_TIMING, switchDelayMs: [0, 0] };
+/** Timing for deterministic tests: instant relays, a fast firmware upgrade, the rest as default. */
+export const TEST_TIMING: ModelTiming = {
+  ...DEFAULT_TIMING,
+  switchDelayMs: [0, 0],
+  firmwareBytesPerSecond: 4 * 1024 * 1024,
+  firmwareVerifyMs: 20,
+  firmwareInstallMs: 50,
+  firmwareRebootMs: 300,
+};
 
 /** Faults a test or the CLI can put on a model (the connection faults live on SimulatedDevice). */
 export interface ModelFaults {

@@ -13,12 +13,15 @@ import { SessionService } from './areas/auth/session.service';
 import { clientsArea } from './areas/clients/clients-area';
 import { configArea } from './areas/config/config-area';
 import { type DeviceAreaOptions, installDevices } from './areas/devices/device-area';
+import { eventLogsArea } from './areas/event-logs/event-logs-area';
+import { firmwareArea } from './areas/firmware/firmware-area';
 import { groupsArea } from './areas/groups/groups-area';
 import { imagesArea } from './areas/images/images-area';
 import { locationsArea } from './areas/locations/locations-area';
 import { notesArea } from './areas/notes/notes-area';
 import { PermissionsRepository } from './areas/permissions/permissions.repository';
 import { registrationArea } from './areas/registration/registration-area';
+import { schedulesArea } from './areas/schedules/schedules-area';
 import { searchArea } from './areas/search/search-area';
 import { siteSettingsArea } from './areas/site-management/site-settings-area';
 import type { Config } from './config';
@@ -29,6 +32,7 @@ import { installSecurity } from './http/security';
 import { installWeb } from './http/web';
 import { type Clock, systemClock } from './infra/clock';
 import type { Database } from './infra/db/database';
+import { createJobQueue } from './infra/jobs/job-queue';
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './infra/mail/mailer';
 import { type PasswordHasher, createArgon2Hasher } from './infra/passwords';
 
@@ -79,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataSvc = createDataSvc(app, { authenticate });
   const calls = new CallRegistry(dataSvc, deps.checkAnswers ?? false);
   const permissions = new PermissionsRepository(db);
+  const jobs = await createJobQueue(deps.db, { log: app.log });
   const ctx: AreaContext = {
     app,
     calls,
@@ -87,12 +92,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     permissions,
     config,
     mailer,
+    jobs,
     passwords,
     sessions,
     authenticate,
   };
 
-  // Every area, once, in this order (alerts listens to the device hub that devices starts).
+  // Every area, once, in this order (alerts and the event logs listen to the device hub that
+  // devices starts; schedules sends through the devices' control service and tells the event
+  // logs' live streams).
   const areas: Area[] = [
     configArea,
     authArea,
@@ -120,12 +128,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         installAlerts(app, calls, { database: deps.db, clock, permissions });
       },
     },
+    eventLogsArea(deps.db),
+    schedulesArea,
+    firmwareArea(deps.db, deps.devices?.link),
     searchArea,
-    registrationArea,
+    registrationArea(deps.db),
     apiDocsArea,
   ];
-  for (const area of areas) await area.install(ctx);
-  calls.assertComplete({ demo: config.demo });
-  await installWeb(app, config.webDist);
+  try {
+    for (const area of areas) await area.install(ctx);
+    calls.assertComplete({ demo: config.demo });
+    await installWeb(app, config.webDist);
+  } catch (error) {
+    await jobs.stop();
+    throw error;
+  }
+  // Added after the areas' own onClose hooks, so it runs first (Fastify runs the last added
+  // first): no job handler is left running while an area shuts down, nor after the caller closes
+  // the database.
+  app.addHook('onClose', () => jobs.stop());
   return app;
 }

@@ -30,6 +30,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO: 'false', HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
   });
 
+  it('reads DEMO_FAULTS as simulator fault specs and names the variable for a bad one', () => {
+    expect(loadConfig({}).demoFaults).toEqual([]);
+    expect(
+      loadConfig({ DEMO_FAULTS: 'firmware:1065A34B1341:corruptedImage, offline:1065A34B1000' })
+        .demoFaults,
+    ).toEqual(['firmware:1065A34B1341:corruptedImage', 'offline:1065A34B1000']);
+    expect(() => loadConfig({ DEMO_FAULTS: 'firmware:1065A34B1341:nope' })).toThrow(/DEMO_FAULTS/);
+  });
+
   it('reads TRUST_PROXY as a list of proxy addresses and subnets', () => {
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual([
       '127.0.0.1',

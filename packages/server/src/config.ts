@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { parseFault } from '@powerdeck/simulator';
 import { z } from 'zod';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -69,6 +70,23 @@ const envSchema = z.object({
       .min(1, 'must be a whole number of at least 1')
       .default(20),
   ),
+  FIRMWARE_CONCURRENCY: z.preprocess(
+    unsetIfBlank,
+    z.coerce
+      .number({ message: 'must be a whole number from 1 to 100' })
+      .int('must be a whole number from 1 to 100')
+      .min(1, 'must be a whole number from 1 to 100')
+      .max(100, 'must be a whole number from 1 to 100')
+      .default(5),
+  ),
+  FIRMWARE_STEP_TIMEOUT_S: z.preprocess(
+    unsetIfBlank,
+    z.coerce
+      .number({ message: 'must be a number of seconds from 0.2 to 600' })
+      .min(0.2, 'must be a number of seconds from 0.2 to 600')
+      .max(600, 'must be a number of seconds from 0.2 to 600')
+      .default(20),
+  ),
   TRUST_PROXY: z.preprocess(
     unsetIfBlank,
     z
@@ -76,6 +94,18 @@ const envSchema = z.object({
       .transform((value) => value.split(',').map((entry) => entry.trim()))
       .refine((entries) => entries.every(isAddressOrSubnet), {
         message: 'must be a comma-separated list of IP addresses or subnets (e.g. 10.0.0.0/8)',
+      })
+      .optional(),
+  ),
+  DEMO_FAULTS: z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .transform((value) => value.split(',').map((entry) => entry.trim()))
+      .refine((entries) => entries.every(isFaultSpec), {
+        message:
+          'must be a comma-separated list of simulator faults as `npm run simulator -- --fault` ' +
+          'takes them (e.g. firmware:1065A34B1341:corruptedImage)',
       })
       .optional(),
   ),
@@ -88,6 +118,15 @@ const envSchema = z.object({
       .default('info'),
   ),
 });
+
+function isFaultSpec(entry: string): boolean {
+  try {
+    parseFault(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** An IP address, or a subnet as address/prefix-length (10.0.0.0/8, fd00::/8). */
 function isAddressOrSubnet(entry: string): boolean {
@@ -127,6 +166,18 @@ export interface Config {
    * none, the client address is the connection's. Throttling by address needs it behind a proxy.
    */
   trustProxy: string[];
+  /** Firmware upgrades under way at once per location (FIRMWARE_CONCURRENCY, default 5). */
+  firmwareConcurrency: number;
+  /**
+   * How long the server waits for a device's answer to one firmware step (FIRMWARE_STEP_TIMEOUT_S,
+   * default 20 s); the other waits of an upgrade follow from it (docs/api/firmware.md).
+   */
+  firmwareStepTimeoutMs: number;
+  /**
+   * Demo only: faults injected into the demo fleet once it runs (DEMO_FAULTS, the simulator's
+   * `--fault` specs, e.g. `firmware:DEVID:corruptedImage` fails that device's next upgrade).
+   */
+  demoFaults: string[];
 }
 
 /** A configuration value the server cannot start with; the message names the variable. */
@@ -176,5 +227,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     signInRateLimit: e.SIGNIN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY ?? [],
+    firmwareConcurrency: e.FIRMWARE_CONCURRENCY,
+    firmwareStepTimeoutMs: Math.round(e.FIRMWARE_STEP_TIMEOUT_S * 1000),
+    demoFaults: e.DEMO_FAULTS ?? [],
   };
 }

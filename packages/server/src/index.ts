@@ -21,3 +21,6 @@ export {
 export { SseClient, eventually } from './test/sse';
 export { SearchRepository, type SearchScope } from './areas/search/search.repository';
 export { SearchService } from './areas/search/search.service';
+export { createJobQueue } from './infra/jobs/job-queue';
+export { SchedulePlanner } from './areas/schedules/scheduler';
+export { SchedulesRepository } from './areas/schedules/schedules.repository';

@@ -9,7 +9,7 @@ import { demoExposureBanner, demoExposureWarning, demoLoginBanner } from './demo
 import { seedDemo } from './demo/seed';
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import type { Fleet } from '@powerdeck/simulator';
+import { type Fleet, parseFault } from '@powerdeck/simulator';
 import { DEVICE_KEY, sharedSecret } from './areas/devices/server-secrets.repository';
 import { startDemoFleet } from './demo/demo-fleet';
 import { connectDeviceLink } from './infra/mqtt/device-link';
@@ -89,6 +89,14 @@ async function main(): Promise<void> {
     startDemoFleet({ db: database.db, mqttUrl, deviceKey })
       .then((started) => {
         fleet = started;
+        for (const spec of config.demoFaults) {
+          const { devId, fault } = parseFault(spec);
+          try {
+            started.injectFault(devId, fault);
+          } catch (error) {
+            logger.warn({ err: error, fault: spec }, 'DEMO_FAULTS: no such demo device');
+          }
+        }
         const { online, devices } = started.summary();
         logger.info({ online, devices }, 'demo fleet connected');
         process.stdout.write(

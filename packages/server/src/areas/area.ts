@@ -4,6 +4,7 @@ import type { CallRegistry } from '../http/contract';
 import type { DataSvc } from '../http/data-svc';
 import type { Clock } from '../infra/clock';
 import type { Db } from '../infra/db/database';
+import type { JobQueue } from '../infra/jobs/job-queue';
 import type { Mailer } from '../infra/mail/mailer';
 import type { PasswordHasher } from '../infra/passwords';
 import type { SessionService } from './auth/session.service';
@@ -20,6 +21,8 @@ export interface AreaContext {
   permissions: PermissionsRepository;
   config: Config;
   mailer: Mailer;
+  /** Durable jobs (pg-boss): an area creates its queues and registers its workers here. */
+  jobs: JobQueue;
   passwords: PasswordHasher;
   sessions: SessionService;
   /** The cookie session of a request, or null (what every call's session check uses). */

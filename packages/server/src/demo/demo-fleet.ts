@@ -1,4 +1,9 @@
-import { type DeviceClass, isDeviceClass } from '@powerdeck/domain';
+import {
+  type DeviceClass,
+  type WireSettings,
+  isDeviceClass,
+  wireSettingsSchema,
+} from '@powerdeck/domain';
 import { type DevicePlan, Fleet } from '@powerdeck/simulator';
 import { createHash } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
@@ -15,11 +20,19 @@ interface Row {
   claimable: boolean;
   nearGatewayId: string | null;
   offline: boolean;
+  /** The settings it last reported (wire form), which it starts with. */
+  settings: unknown;
 }
 
 /** A stable model seed per device, so a device reads the same across restarts. */
 function seedOf(devId: string): number {
   return createHash('sha1').update(devId).digest().readUInt32BE(0) % 2 ** 31;
+}
+
+/** The settings a device reported, to start its simulated unit with (none: factory settings). */
+function settingsOf(r: Row): { settings?: WireSettings } {
+  const parsed = wireSettingsSchema.safeParse(r.settings);
+  return parsed.success ? { settings: parsed.data } : {};
 }
 
 /**
@@ -39,6 +52,7 @@ export async function demoFleetPlan(db: Db): Promise<DevicePlan[]> {
       claimable: sql<boolean>`${devices.claimKeyHash} IS NOT NULL`,
       nearGatewayId: devices.nearGatewayId,
       offline: sql<boolean>`coalesce((${devices.info} ->> 'demoOffline')::boolean, false)`,
+      settings: sql<unknown>`${devices.info} -> 'settings'`,
     })
     .from(devices)
     .orderBy(asc(devices.createdAt), asc(devices.devId));
@@ -48,6 +62,7 @@ export async function demoFleetPlan(db: Db): Promise<DevicePlan[]> {
     devClass: r.devClass as DeviceClass,
     name: r.devName,
     seed: seedOf(r.devId),
+    ...settingsOf(r),
   });
   const heardBy = (gatewayId: string) => (r: Row) =>
     r.parentDevId === gatewayId || (r.siteId === null && r.nearGatewayId === gatewayId);

@@ -1,6 +1,7 @@
 import { DEVICE_CLASSES, type DeviceClass, getDeviceSpec } from '@powerdeck/domain';
 import type { devices, outlets } from '../infra/db/schema';
 import { OUTLET_LABELS, ROOM_NAMES } from './demo-data';
+import { demoDeviceSettings } from './demo-settings';
 
 export type DeviceRow = typeof devices.$inferInsert;
 export type OutletRow = typeof outlets.$inferInsert;
@@ -53,6 +54,8 @@ export interface PlacedGroup {
   /** Index of the group across the whole demo: varies names, labels and readings. */
   n: number;
   active: boolean;
+  /** The location's time zone: installed there with the demo settings (absent: from the box). */
+  timezone?: string;
 }
 
 export interface BuiltDevices {
@@ -116,7 +119,18 @@ function buildDevice(args: {
     devName,
     fwVer: `${1 + (n % 3)}.${n % 10}.${(n * 7) % 10}`,
     parentDevId: args.parentDevId ?? null,
-    info: { name: devName, model: spec.displayName, ...(active ? {} : { demoOffline: true }) },
+    info: {
+      name: devName,
+      model: spec.displayName,
+      ...(active ? {} : { demoOffline: true }),
+      // as the device reported them when it was installed (demo-settings.ts)
+      ...(args.group.timezone === undefined
+        ? {}
+        : {
+            settings: demoDeviceSettings(spec, args.group.timezone),
+            settingsAt: args.now.getTime(),
+          }),
+    },
     status: buildStatus(spec.panels.battery, outletStates, n, sysTime),
     lastContact,
     sysTime,

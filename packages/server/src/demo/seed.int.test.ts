@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../infra/db/migrate';
 import { devices, locations, outlets, permissions, users } from '../infra/db/schema';
+import { scheduleTargets, schedules } from '../infra/db/schema-schedules';
 import { type OpenedTestDatabase, testDatabases } from '../test/databases';
 import { CountingHasher, TestClock } from '../test/test-app';
 import { seedDemo } from './seed';
@@ -105,5 +106,32 @@ describe.each(testDatabases())('demo seed on $name', (testDb) => {
     expect(find('support@example.com')).toEqual([]);
     const [support] = await db.select().from(users).where(eq(users.email, 'support@example.com'));
     expect(support?.tier).toBe('SUPPORT');
+  });
+
+  it('seeds two schedules at the first location, on outlets of its devices', async () => {
+    await seed();
+    const db = opened.database.db;
+    const rows = await db
+      .select({
+        name: schedules.name,
+        action: schedules.action,
+        time: schedules.time,
+        dayMask: schedules.dayMask,
+        siteId: schedules.siteId,
+        devSite: devices.siteId,
+        otlt: scheduleTargets.otlt,
+      })
+      .from(schedules)
+      .innerJoin(scheduleTargets, eq(scheduleTargets.scheduleId, schedules.id))
+      .innerJoin(devices, eq(devices.devId, scheduleTargets.devId));
+    const [first] = await db
+      .select()
+      .from(locations)
+      .where(eq(locations.name, 'Harbor View Lobby'));
+    expect(rows.every((r) => r.siteId === first?.id && r.devSite === first.id)).toBe(true);
+    expect(rows.every((r) => r.otlt !== null)).toBe(true);
+    expect(new Set(rows.map((r) => `${r.name}|${r.action}|${r.time}|${r.dayMask}`))).toEqual(
+      new Set(['Nightly reboot of the projector|cycle|02:30|127', 'Weekend off|off|20:00|12']),
+    );
   });
 });

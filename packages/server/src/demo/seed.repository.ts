@@ -11,6 +11,7 @@ import {
   siteWatches,
   users,
 } from '../infra/db/schema';
+import { scheduleEvents, scheduleTargets, schedules } from '../infra/db/schema-schedules';
 import type {
   ClientRow,
   ContactRow,
@@ -19,6 +20,7 @@ import type {
   SitePairRow,
   UserRow,
 } from './builders';
+import type { DemoSchedule } from './demo-schedules';
 import type { DeviceRow, OutletRow } from './device-plan';
 
 export interface SeedRows {
@@ -31,6 +33,7 @@ export interface SeedRows {
   mutes: SitePairRow[];
   devices: DeviceRow[];
   outlets: OutletRow[];
+  schedules: DemoSchedule[];
 }
 
 /** Rows are inserted in chunks: one statement's parameters stay well under PostgreSQL's limit. */
@@ -61,6 +64,30 @@ export async function insertIfNoUsers(database: Database, rows: SeedRows): Promi
     ];
     for (const part of chunks(ordered)) await tx.insert(devices).values(part);
     for (const part of chunks(rows.outlets)) await tx.insert(outlets).values(part);
+    for (const { targets, createdById, ...schedule } of rows.schedules) {
+      const [row] = await tx
+        .insert(schedules)
+        .values({
+          ...schedule,
+          createdByKind: 'user',
+          createdById,
+          updatedAt: schedule.createdAt,
+        })
+        .returning({ id: schedules.id });
+      if (!row) continue;
+      await tx
+        .insert(scheduleTargets)
+        .values(targets.map((t, position) => ({ scheduleId: row.id, position, ...t })));
+      await tx.insert(scheduleEvents).values({
+        siteId: schedule.siteId,
+        scheduleId: row.id,
+        scheduleName: schedule.name,
+        kind: 'added',
+        actorKind: 'user',
+        actorId: createdById,
+        at: schedule.createdAt,
+      });
+    }
     return true;
   });
 }

@@ -10,6 +10,7 @@ import {
   type DemoUserKey,
   demoEmail,
 } from './demo-data';
+import { buildDemoSchedules } from './demo-schedules';
 import { buildDeviceGroup, demoMac, deviceGroupTemplates } from './device-plan';
 import { type SeedRows, existingEmails, insertIfNoUsers } from './seed.repository';
 import { buildUnclaimedDevices } from './unclaimed-devices';
@@ -76,6 +77,7 @@ export async function buildDemoRows(passwords: PasswordHasher, now: Date): Promi
     mutes: [],
     devices: [],
     outlets: [],
+    schedules: [],
   };
 
   const owner = userId('owner');
@@ -106,6 +108,7 @@ export async function buildDemoRows(passwords: PasswordHasher, now: Date): Promi
           n: slot,
           // offline locations have no live device; elsewhere about one group in five is down
           active: !source.offline && slot % 5 !== 4,
+          timezone: source.timezone,
         },
         now,
         nextMac,
@@ -114,6 +117,8 @@ export async function buildDemoRows(passwords: PasswordHasher, now: Date): Promi
       rows.outlets.push(...built.outlets);
     }
   });
+  // the scheduler plans their first firings when the server starts
+  rows.schedules = buildDemoSchedules(rows, owner, now);
   const gateway = rows.devices.find(
     (d) => d.devClass === 'bb1000' && !(d.info as { demoOffline?: boolean }).demoOffline,
   );

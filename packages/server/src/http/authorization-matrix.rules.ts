@@ -35,6 +35,7 @@ const ID_BY_AREA: Record<string, (f: ForeignTenant) => string> = {
   groups: (f) => f.groupId,
   notificationsManagement: (f) => f.alertId,
   images: (f) => f.pictureId,
+  scheduleManagement: (f) => String(f.scheduleId),
 };
 
 export const ID_KEYS: Record<string, IdKey> = {
@@ -74,7 +75,12 @@ export const ID_KEYS: Record<string, IdKey> = {
       if (!of) throw new Error(`${call.area} svc=${call.svc}: say in ID_BY_AREA what id names`);
       return [of(f)];
     },
-    own: (o, role, call) => (call.area === 'groups' ? (o.groupOf[role] ?? null) : undefined),
+    own: (o, role, call) =>
+      call.area === 'groups'
+        ? (o.groupOf[role] ?? null)
+        : call.area === 'scheduleManagement'
+          ? String(o.scheduleId)
+          : undefined,
     supportReaches: true,
   },
 };
@@ -146,11 +152,28 @@ export const PLAIN: Record<string, unknown> = {
   req: 'search',
 };
 
+/** A schedule's form (its target is never reached: the location or the id is refused first). */
+const scheduleFields = {
+  targets: [{ devId: '1065A3000000', otlt: 1 }],
+  action: 'cycle',
+  time: '02:30',
+  dayMask: 127,
+};
+
 /** Per call, plain fields that differ from PLAIN. */
 export const PLAIN_BY_CALL: Record<string, Record<string, unknown>> = {
   'md2zb.deviceControls join': { state: 'join' },
   'bb232/sequencers.php': { req: 'redraw' },
   'eventPuller/getEvents.php': { clientId: '0' },
+  // `type` is the kind of log entry there (PLAIN's '1' is an alert type)
+  'eventLogs getEvents': { type: 'outlet' },
+  'eventLogs getEventCalendar': { type: 'outlet', month: '2024-05' },
+  'eventLogs exportEvents': { type: 'outlet' },
+  'scheduleManagement createSchedule': scheduleFields,
+  'scheduleManagement editSchedule': scheduleFields,
+  'scheduleManagement setScheduleEnabled': { enabled: 'true' },
+  // a valid change (never sent: the location or the device is refused first)
+  'settingsManagement saveDeviceSettings': { settings: { statusIntervalSec: 30 } },
 };
 
 /**

@@ -1,5 +1,11 @@
 import { type DeviceClass, getDeviceSpec } from '@powerdeck/domain';
-import { type DevicePlan, Fleet, TEST_TIMING, planFleet } from '@powerdeck/simulator';
+import {
+  type DevicePlan,
+  Fleet,
+  type Scheduler,
+  TEST_TIMING,
+  planFleet,
+} from '@powerdeck/simulator';
 import mqtt from 'mqtt';
 import { randomBytes } from 'node:crypto';
 import { SessionRepository } from '../areas/auth/session.repository';
@@ -190,14 +196,18 @@ export async function insertPlan(database: Database, plan: DevicePlan[], siteId:
   }
 }
 
-/** The simulated fleet of a plan on a broker, with the secrets the embedded broker expects. */
-export function startTestFleet(plan: DevicePlan[], url: string): Fleet {
+/**
+ * The simulated fleet of a plan on a broker, with the secrets the embedded broker expects; with a
+ * scheduler the devices keep its time (a test that moves the server's clock moves theirs).
+ */
+export function startTestFleet(plan: DevicePlan[], url: string, scheduler?: Scheduler): Fleet {
   return new Fleet({
     mqttUrl: url,
     plan,
     secretFor: (devId) => deriveDeviceSecret(TEST_DEVICE_KEY, devId),
     timing: { ...TEST_TIMING, cycleOffMs: 200, rebootDownMs: 500 },
     backoff: { initialMs: 100, maxMs: 1000 },
+    ...(scheduler ? { scheduler } : {}),
   });
 }
 

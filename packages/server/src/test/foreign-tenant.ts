@@ -22,6 +22,7 @@ import {
   notes,
 } from '../infra/db/schema-collab';
 import { images } from '../infra/db/schema-locations';
+import { schedules } from '../infra/db/schema-schedules';
 import type { DemoRole } from './demo-sessions';
 
 /** Every object of an account none of the demo users holds any level in. */
@@ -41,6 +42,7 @@ export interface ForeignTenant {
   pictureId: string;
   picturePath: string;
   cmdId: string;
+  scheduleId: number;
 }
 
 /**
@@ -153,8 +155,10 @@ export async function buildForeignTenant(
     type: 1,
     devClass: options.devClass,
     devId,
+    kind: 'offline',
     subscribed: true,
   });
+  const scheduleId = await insertSchedule(database, site.id, owner.id, options.now);
   return {
     userId: owner.id,
     email: owner.email ?? '',
@@ -171,7 +175,29 @@ export async function buildForeignTenant(
     pictureId,
     picturePath,
     cmdId,
+    scheduleId,
   };
+}
+
+/** A schedule (without targets: the matrix probes its id, nothing fires it). */
+async function insertSchedule(database: Database, siteId: string, userId: string, now: Date) {
+  const [row] = await database.db
+    .insert(schedules)
+    .values({
+      siteId,
+      name: 'Matrix schedule',
+      action: 'reboot',
+      time: '02:30',
+      dayMask: 127,
+      enabled: false,
+      createdByKind: 'user',
+      createdById: userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: schedules.id });
+  if (!row) throw new Error('schedule insert returned no row');
+  return row.id;
 }
 
 /** The demo's objects every demo role reaches (Harbor View Lobby is shared with all of them). */
@@ -183,12 +209,16 @@ export interface DemoShared {
   contactId: string;
   noteId: string;
   cmdId: string;
+  scheduleId: number;
   clientUserId: string;
   /** A group each role created (CLIENT cannot create one). */
   groupOf: Partial<Record<DemoRole | 'anonymous', string>>;
 }
 
-/** Those objects, found in the demo data (with a note, a command and a group per role added). */
+/**
+ * Those objects, found in the demo data (with a note, a command, a schedule and a group per role
+ * added).
+ */
 export async function demoSharedObjects(database: Database, now: Date): Promise<DemoShared> {
   const [row] = await database.rawTransaction((tx) =>
     tx.query<{
@@ -250,6 +280,7 @@ export async function demoSharedObjects(database: Database, now: Date): Promise<
     contactId: row.contact_id,
     noteId: String(note?.id),
     cmdId,
+    scheduleId: await insertSchedule(database, row.site_id, clientUserId, now),
     clientUserId,
     groupOf,
   };

@@ -1,8 +1,9 @@
-import { type DeviceStatusView, powerConditionOf } from '@powerdeck/domain';
+import { type AlertKind, type DeviceStatusView, powerConditionOf } from '@powerdeck/domain';
 
-/** What raised an alert; `type` 0 is an alert, 1 a notification (the hidden tab). */
-export type AlertKind = 'offline' | 'online' | 'power' | 'battery' | 'fault' | 'outlet' | 'command';
-
+/**
+ * An alert to raise: its kind (what raised it, the domain's alert kinds: which a family can raise
+ * is read from the catalog, `alertKindsOf`); `type` 0 is an alert, 1 a notification (the hidden tab).
+ */
 export interface AlertDraft {
   kind: AlertKind;
   type: number;

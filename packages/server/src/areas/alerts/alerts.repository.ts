@@ -2,14 +2,16 @@ import {
   ALERTS_LIST_LIMIT,
   ALERT_SUBSCRIPTIONS_PAGE_SIZE,
   ALERT_TYPE,
+  type AlertKind,
   type AlertRecord,
   type AlertSubscription,
   type AlertSubscriptionKey,
+  findAlertKinds,
 } from '@powerdeck/domain';
-import { type SQL, and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/database';
 import { rowsOf } from '../../infra/db/rows';
-import { devices, locations, permissions } from '../../infra/db/schema';
+import { deviceMutes, devices, locations, permissions, siteMutes } from '../../infra/db/schema';
 import {
   alertSubscriptions,
   alerts,
@@ -19,6 +21,14 @@ import {
 import type { AlertDraft } from './alert-rules';
 
 export const DEFAULT_OFFLINE_GRACE_SECONDS = 60;
+
+/** A device a user can subscribe to the alerts of (Manage Alerts). */
+export interface SubscribableDevice {
+  devId: string;
+  devClass: string;
+  devName: string;
+  parentDevId: string | null;
+}
 
 /**
  * Stands for the device's name in an alert draft's message; the database puts the name in when
@@ -98,38 +108,65 @@ export class AlertsRepository {
     return row?.siteId ?? null;
   }
 
-  async isSubscribed(userId: string, key: AlertSubscriptionKey): Promise<boolean> {
-    const [row] = await this.db
-      .select({ subscribed: alertSubscriptions.subscribed })
+  /** The kinds of alerts of one type the user unsubscribed from on these devices, by device. */
+  async unsubscribedKinds(
+    userId: string,
+    type: number,
+    devices: readonly { devClass: string; devId: string }[],
+  ): Promise<Map<string, Set<string>>> {
+    const byDevice = new Map<string, Set<string>>();
+    if (devices.length === 0) return byDevice;
+    const rows = await this.db
+      .select({ devId: alertSubscriptions.devId, kind: alertSubscriptions.kind })
       .from(alertSubscriptions)
       .where(
         and(
           eq(alertSubscriptions.userId, userId),
-          eq(alertSubscriptions.type, key.type),
-          eq(alertSubscriptions.devClass, key.devClass),
-          eq(alertSubscriptions.devId, key.devId),
+          eq(alertSubscriptions.type, type),
+          eq(alertSubscriptions.subscribed, false),
+          or(
+            ...devices.map((d) =>
+              and(
+                eq(alertSubscriptions.devClass, d.devClass),
+                eq(alertSubscriptions.devId, d.devId),
+              ),
+            ),
+          ),
         ),
-      )
-      .limit(1);
-    return row?.subscribed ?? true;
+      );
+    for (const row of rows) {
+      const kinds = byDevice.get(row.devId) ?? new Set<string>();
+      kinds.add(row.kind);
+      byDevice.set(row.devId, kinds);
+    }
+    return byDevice;
   }
 
-  /** Sets a subscription and mirrors it on the user's alerts of that device and type. */
+  /**
+   * Sets the subscription to some kinds of a device's alerts of one type (one row per kind) and
+   * mirrors it on the user's alerts of those kinds.
+   */
   async setSubscribed(
     userId: string,
-    key: AlertSubscriptionKey,
+    key: Omit<AlertSubscriptionKey, 'kind'>,
+    kinds: readonly AlertKind[],
     subscribed: boolean,
     at: Date,
   ): Promise<void> {
+    if (kinds.length === 0) return;
+    const { type, devClass, devId } = key;
     await this.db
       .insert(alertSubscriptions)
-      .values({ userId, ...key, subscribed, updatedAt: at })
+      .values(
+        kinds.map((kind) => ({ userId, type, devClass, devId, kind, subscribed, updatedAt: at })),
+      )
       .onConflictDoUpdate({
         target: [
           alertSubscriptions.userId,
           alertSubscriptions.type,
           alertSubscriptions.devClass,
           alertSubscriptions.devId,
+          alertSubscriptions.kind,
         ],
         set: { subscribed, updatedAt: at },
       });
@@ -139,11 +176,54 @@ export class AlertsRepository {
       .where(
         and(
           eq(alerts.userId, userId),
-          eq(alerts.type, key.type),
-          eq(alerts.devClass, key.devClass),
-          eq(alerts.devId, key.devId),
+          eq(alerts.type, type),
+          eq(alerts.devClass, devClass),
+          eq(alerts.devId, devId),
+          inArray(alerts.kind, [...kinds]),
         ),
       );
+  }
+
+  /** A device at a location and its kids there (the device first), or [] when it is not there. */
+  async deviceWithKids(siteId: string, devId: string): Promise<SubscribableDevice[]> {
+    const rows = await this.db
+      .select({
+        devId: devices.devId,
+        devClass: devices.devClass,
+        devName: devices.devName,
+        parentDevId: devices.parentDevId,
+      })
+      .from(devices)
+      .where(
+        and(
+          eq(devices.siteId, siteId),
+          or(eq(devices.devId, devId), eq(devices.parentDevId, devId)),
+        ),
+      )
+      .orderBy(asc(devices.createdAt), asc(devices.devId));
+    const device = rows.find((r) => r.devId === devId);
+    if (!device) return [];
+    return [device, ...rows.filter((r) => r !== device && r.parentDevId === devId)];
+  }
+
+  /** Whether the user muted the device (or, for a kid, its parent) and its location. */
+  async mutes(
+    userId: string,
+    siteId: string,
+    device: { devId: string; parentDevId: string | null },
+  ): Promise<{ device: boolean; location: boolean }> {
+    const ids = [device.devId, ...(device.parentDevId ? [device.parentDevId] : [])];
+    const [deviceMute] = await this.db
+      .select({ devId: deviceMutes.devId })
+      .from(deviceMutes)
+      .where(and(eq(deviceMutes.userId, userId), inArray(deviceMutes.devId, ids)))
+      .limit(1);
+    const [siteMute] = await this.db
+      .select({ siteId: siteMutes.siteId })
+      .from(siteMutes)
+      .where(and(eq(siteMutes.userId, userId), eq(siteMutes.siteId, siteId)))
+      .limit(1);
+    return { device: deviceMute !== undefined, location: siteMute !== undefined };
   }
 
   /**
@@ -164,7 +244,12 @@ export class AlertsRepository {
         type: sql<number>`${ALERT_TYPE}::int`,
         devClass: devices.devClass,
         devId: devices.devId,
-        subscribed: sql<boolean>`coalesce(${alertSubscriptions.subscribed}, true)`,
+        // the kinds unsubscribed, comma-separated (kinds are plain words)
+        off: sql<string | null>`(select string_agg(${alertSubscriptions.kind}, ',')
+          from ${alertSubscriptions}
+          where ${alertSubscriptions.userId} = ${userId} and ${alertSubscriptions.type} = ${ALERT_TYPE}
+            and ${alertSubscriptions.devClass} = ${devices.devClass}
+            and ${alertSubscriptions.devId} = ${devices.devId} and not ${alertSubscriptions.subscribed})`,
         devName: devices.devName,
         siteId: devices.siteId,
         locationName: locations.name,
@@ -172,19 +257,20 @@ export class AlertsRepository {
       .from(devices)
       .innerJoin(permissions, audience)
       .leftJoin(locations, eq(locations.id, devices.siteId))
-      .leftJoin(
-        alertSubscriptions,
-        and(
-          eq(alertSubscriptions.userId, userId),
-          eq(alertSubscriptions.type, ALERT_TYPE),
-          eq(alertSubscriptions.devClass, devices.devClass),
-          eq(alertSubscriptions.devId, devices.devId),
-        ),
-      )
       .orderBy(asc(locations.name), asc(devices.devName), asc(devices.devId))
       .limit(ALERT_SUBSCRIPTIONS_PAGE_SIZE)
       .offset((pageNo - 1) * ALERT_SUBSCRIPTIONS_PAGE_SIZE);
-    return { records, totalRecords: total?.n ?? 0 };
+    return {
+      // subscribed while any kind its family raises is (every kind off reads as unsubscribed)
+      records: records.map(({ off, ...record }) => {
+        const unsubscribed = new Set(off?.split(',') ?? []);
+        return {
+          ...record,
+          subscribed: findAlertKinds(record.devClass).some((kind) => !unsubscribed.has(kind)),
+        };
+      }),
+      totalRecords: total?.n ?? 0,
+    };
   }
 
   /** Those of the devices that are offline now (one statement for any number). */
@@ -198,7 +284,7 @@ export class AlertsRepository {
 
   /**
    * Raises the drafts on one device, in one statement: each goes to every user with a level at
-   * the device's location who is subscribed to its type on this device and has muted neither the
+   * the device's location who is subscribed to its type and kind on this device and has muted neither the
    * location nor the device. `DEVICE_NAME` in a message becomes the device's name (its id when it
    * has none). Returns the users alerted.
    */
@@ -222,7 +308,8 @@ export class AlertsRepository {
         and not exists (select 1 from device_mutes m where m.user_id = p.user_id
                           and m.dev_id in (d.dev_id, coalesce(d.parent_dev_id, d.dev_id)))
         and not exists (select 1 from alert_subscriptions s where s.user_id = p.user_id and s.type = x.type
-                          and s.dev_class = d.dev_class and s.dev_id = d.dev_id and not s.subscribed)
+                          and s.dev_class = d.dev_class and s.dev_id = d.dev_id and s.kind = x.kind
+                          and not s.subscribed)
       order by x.n
       returning user_id`);
     return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);

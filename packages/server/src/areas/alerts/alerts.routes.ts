@@ -10,6 +10,7 @@ export function registerAlertsRoutes(calls: CallRegistry, service: AlertsService
     readall: ({ auth }) => service.readAll(auth.user),
     unsubscribe: ({ auth, input }) => service.unsubscribe(auth.user, input),
     subscribe: ({ auth, input }) => service.subscribe(auth.user, input),
+    getDeviceAlerts: ({ auth, input }) => service.deviceAlerts(auth.user, input),
     listSubscriptions: ({ auth, input }) => service.subscriptions(auth.user, input.pageNo),
     getAlertSettings: ({ auth, input }) => service.alertSettings(auth.user, input.siteId),
     setAlertSettings: ({ auth, input }) =>

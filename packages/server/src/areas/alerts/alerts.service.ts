@@ -1,11 +1,16 @@
 import {
+  ALERT_KINDS,
   ALERT_SUBSCRIPTIONS_PAGE_SIZE,
+  ALERT_TYPE,
+  type AlertKind,
   type AlertSettings,
   type AlertSubscriptionKey,
   type AlertSubscriptionsPage,
   type AlertsList,
+  type DeviceAlerts,
   type SessionUser,
   canManageLocation,
+  findAlertKinds,
   messages,
   permissionMessages,
 } from '@powerdeck/domain';
@@ -15,6 +20,10 @@ import type { Clock } from '../../infra/clock';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
 import { DEVICE_NOT_FOUND } from '../devices/device-access';
 import type { AlertsRepository } from './alerts.repository';
+
+export const alertErrors = {
+  kindNotRaised: (kind: AlertKind) => `This device does not raise ${kind} alerts.`,
+} as const;
 
 /** The alerts panel and subscriptions (spec §2, §4, §7). */
 export class AlertsService {
@@ -38,19 +47,70 @@ export class AlertsService {
     return { ok: true };
   }
 
-  /** Refuses an unsubscribe that is already in place ('…or you have already unsubscribed.'). */
+  /**
+   * Stops the alerts of one type of a device: one kind, or without `kind` every kind (spec §7).
+   * Refuses an unsubscribe that is already in place ('…or you have already unsubscribed.'): the
+   * kind is off, or without a kind every kind the device's family raises is.
+   */
   async unsubscribe(user: SessionUser, key: AlertSubscriptionKey): Promise<{ ok: true }> {
     await this.requireVisibleDevice(user, key);
-    if (!(await this.repo.isSubscribed(user.userId, key)))
-      throw badRequest(messages.unsubscribeFailed);
-    await this.repo.setSubscribed(user.userId, key, false, this.clock.now());
+    const kinds = this.kindsOf(key);
+    const off = (await this.repo.unsubscribedKinds(user.userId, key.type, [key])).get(key.devId);
+    const raised = key.kind === undefined ? findAlertKinds(key.devClass) : kinds;
+    if (raised.every((kind) => off?.has(kind))) throw badRequest(messages.unsubscribeFailed);
+    await this.repo.setSubscribed(user.userId, key, kinds, false, this.clock.now());
     return { ok: true };
   }
 
   async subscribe(user: SessionUser, key: AlertSubscriptionKey): Promise<{ ok: true }> {
     await this.requireVisibleDevice(user, key);
-    await this.repo.setSubscribed(user.userId, key, true, this.clock.now());
+    await this.repo.setSubscribed(user.userId, key, this.kindsOf(key), true, this.clock.now());
     return { ok: true };
+  }
+
+  /**
+   * The kinds a key names: its kind, which the device's family must raise (400 otherwise), or
+   * every kind (a kind the family does not raise costs nothing and keeps the choice if it ever does).
+   */
+  private kindsOf(key: AlertSubscriptionKey): readonly AlertKind[] {
+    if (key.kind === undefined) return ALERT_KINDS;
+    if (!findAlertKinds(key.devClass).includes(key.kind)) {
+      throw badRequest(alertErrors.kindNotRaised(key.kind));
+    }
+    return [key.kind];
+  }
+
+  /**
+   * Manage Alerts: each kind of alert the device and its kids can raise (from the catalog), on or
+   * off for the caller, the caller's mutes and the location's grace period. A device that is not
+   * at the location is 404.
+   */
+  async deviceAlerts(
+    user: SessionUser,
+    input: { siteId: string; devId: string },
+  ): Promise<DeviceAlerts> {
+    await requireLocationAccess(this.permissions, user, input.siteId);
+    const found = await this.repo.deviceWithKids(input.siteId, input.devId);
+    const [device] = found;
+    if (!device) throw notFound(DEVICE_NOT_FOUND);
+    const off = await this.repo.unsubscribedKinds(user.userId, ALERT_TYPE, found);
+    const mutes = await this.repo.mutes(user.userId, input.siteId, device);
+    return {
+      siteId: input.siteId,
+      receivesAlerts: (await this.permissions.permLvlAt(user.userId, input.siteId)) !== null,
+      devices: found.map((d) => ({
+        devId: d.devId,
+        devClass: d.devClass,
+        devName: d.devName.trim() || d.devId,
+        alerts: findAlertKinds(d.devClass).map((kind) => ({
+          kind,
+          subscribed: !off.get(d.devId)?.has(kind),
+        })),
+      })),
+      muted: mutes.device,
+      locationMuted: mutes.location,
+      offlineGraceSeconds: await this.repo.graceSeconds(input.siteId),
+    };
   }
 
   /**

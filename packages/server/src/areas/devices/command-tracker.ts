@@ -29,8 +29,11 @@ export interface CommandRequest {
   args: Record<string, unknown>;
   actor: { kind: ActorKind; id: string | null };
   ttlMs?: number;
-  /** Runs once the command is final (e.g. store a new name once the device took it). */
-  onFinal?: (result: CommandResult) => Promise<void>;
+  /**
+   * Runs once the command is final (e.g. store a new name once the device took it), with the
+   * `result` of the device's ack when it answered one (a settings read's settings).
+   */
+  onFinal?: (result: CommandResult, answer?: unknown) => Promise<void>;
 }
 
 interface Pending {
@@ -118,7 +121,7 @@ export class CommandTracker {
     }
     if (ack.ok) {
       // The device acks once it has carried the command out: acknowledged and done together.
-      this.finish(ack.id, 'done', undefined, ['acknowledged'], 'ack');
+      this.finish(ack.id, 'done', undefined, ['acknowledged'], 'ack', ack.result);
     } else if (ack.error === ACK_ERRORS.expired) {
       this.finish(ack.id, 'expired', undefined, [], 'ack');
     } else {
@@ -169,6 +172,7 @@ export class CommandTracker {
     error?: string,
     before: readonly CommandState[] = [],
     source: StepSource = 'server',
+    answer?: unknown,
   ): void {
     const pending = this.pending.get(cmdId);
     if (!pending) return;
@@ -184,7 +188,7 @@ export class CommandTracker {
     const result: CommandResult = { cmdId, state, ...(error === undefined ? {} : { error }) };
     if (pending.request.onFinal) {
       this.track(
-        pending.request.onFinal(result).catch((err: unknown) => {
+        pending.request.onFinal(result, answer).catch((err: unknown) => {
           this.deps.log.error({ err, cmdId }, 'command follow-up failed');
         }),
       );

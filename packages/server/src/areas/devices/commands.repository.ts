@@ -44,6 +44,8 @@ const stillOpen = (cmdId: SQL) => sql`NOT EXISTS (
     AND (e.state IN ('done', 'failed')
       OR (e.state = 'expired' AND e.source IS DISTINCT FROM 'orphaned')))`;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The append-only command audit log: rows are inserted, never updated or deleted. */
 export class CommandsRepository {
   constructor(private readonly db: Db) {}
@@ -133,6 +135,40 @@ export class CommandsRepository {
       createdAt: new Date(r.created_at),
       expiresAt: new Date(r.expires_at),
     }));
+  }
+
+  /**
+   * The latest step of each command (its state now, as far as the log knows) and its expiry, by
+   * command id; commands not in the log are left out.
+   */
+  async latestStates(
+    cmdIds: readonly string[],
+  ): Promise<Map<string, { state: CommandState; error: string | null; expiresAt: Date }>> {
+    const ids = [...new Set(cmdIds)].filter((id) => UUID.test(id));
+    if (ids.length === 0) return new Map();
+    const result = await this.db.execute(sql`
+      SELECT c.id, c.expires_at, e.state, e.error
+      FROM device_commands c
+      LEFT JOIN LATERAL (
+        SELECT state, error FROM device_command_events
+        WHERE cmd_id = c.id ORDER BY id DESC LIMIT 1
+      ) e ON true
+      WHERE c.id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+    const rows = rowsOf<{
+      id: string;
+      expires_at: string | Date;
+      state: CommandState | null;
+      error: string | null;
+    }>(result);
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        { state: r.state ?? 'sent', error: r.error, expiresAt: new Date(r.expires_at) },
+      ]),
+    );
   }
 
   async find(cmdId: string) {

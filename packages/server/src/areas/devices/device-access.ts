@@ -14,14 +14,18 @@ import type { DeviceRow, DevicesRepository } from './devices.repository';
 
 export const DEVICE_NOT_FOUND = 'Device not found.';
 
-/** A device the caller may reach, where its messages go, and the caller's level there. */
-export interface DeviceTarget {
+/** A device at a location and where its messages go. */
+export interface DeviceAt {
   row: DeviceRow;
   parent: DeviceRow | null;
   siteId: string;
-  permLvl: PermLvl;
   /** Its topic root: a kid is reached through its parent. */
   address: TopicAddress;
+}
+
+/** A device the caller may reach, where its messages go, and the caller's level there. */
+export interface DeviceTarget extends DeviceAt {
+  permLvl: PermLvl;
 }
 
 /**
@@ -55,9 +59,23 @@ export class DeviceAccess {
       throw notFound(DEVICE_NOT_FOUND);
     }
     permLvl ??= await requireLocationAccess(this.permissions, user, row.siteId);
+    return { ...(await this.place(row, row.siteId)), permLvl };
+  }
+
+  /**
+   * A device (or kid) at a location, for the server's own duties (a schedule firing); undefined
+   * when it is not there (any more). The caller has checked who asked.
+   */
+  async locate(siteId: string, devId: string): Promise<DeviceAt | undefined> {
+    const row = await this.repo.find(devId);
+    if (!row || row.siteId !== siteId) return undefined;
+    return this.place(row, siteId);
+  }
+
+  private async place(row: DeviceRow, siteId: string): Promise<DeviceAt> {
     const parent = row.parentDevId ? ((await this.repo.find(row.parentDevId)) ?? null) : null;
     const address = parent ? { devId: parent.devId, kidId: row.devId } : { devId: row.devId };
-    return { row, parent, siteId: row.siteId, permLvl, address };
+    return { row, parent, siteId, address };
   }
 
   /** Spec §3 Contact, from this server's live knowledge when it has any, else the database. */
@@ -83,7 +101,7 @@ export class DeviceAccess {
   }
 
   /** Spec §4: connected when heard from under 120 s ago; a kid also needs its parent connected. */
-  connected(target: DeviceTarget): boolean {
+  connected(target: DeviceAt): boolean {
     const own = isFresh(this.contact(target.row, target.address));
     if (!own || !target.parent) return own;
     return isFresh(this.contact(target.parent, { devId: target.parent.devId }));

@@ -11,6 +11,9 @@ import { DeviceAccess } from './device-access';
 import { registerDeviceControlRoutes } from './device-control.routes';
 import { DeviceControlService } from './device-control.service';
 import { DeviceHub } from './device-hub';
+import { DeviceSettingsRepository } from './device-settings.repository';
+import { registerDeviceSettingsRoutes } from './device-settings.routes';
+import { DeviceSettingsService, type SettingsTimes } from './device-settings.service';
 import { DeviceListsService } from './device-lists.service';
 import { DeviceStateRepository } from './device-state.repository';
 import { registerDeviceViewRoutes } from './device-view.routes';
@@ -31,11 +34,16 @@ export interface DeviceAreaOptions {
   shareGroup?: string;
   writer?: StateWriterOptions;
   heartbeatMs?: number;
+  /** How long device settings reads and saves wait for the device (tests shorten them). */
+  settingsTimes?: Partial<SettingsTimes>;
 }
 
-/** The running device hub of an app, for main.ts, tests and benchmarks. */
+/** The running device hub of an app, for main.ts, tests, benchmarks and the schedules area. */
 export interface DeviceArea {
   events: LiveEvents;
+  /** Finds devices at a location and sends commands through the rules of a click (schedules). */
+  access: DeviceAccess;
+  control: DeviceControlService;
   hub: DeviceHub | undefined;
   tracker: CommandTracker | undefined;
   writer: StateWriter;
@@ -88,9 +96,19 @@ export function installDevices(
   const devices = new DevicesService(repo, access, () => tracker);
   const lists = new DeviceListsService(repo, deps.permissions, access);
   const control = new DeviceControlService(repo, access, () => tracker, events);
+  const settings = new DeviceSettingsService({
+    repo: new DeviceSettingsRepository(db),
+    devices: repo,
+    access,
+    control,
+    events,
+    clock,
+    ...(options.settingsTimes ? { times: options.settingsTimes } : {}),
+  });
 
   registerDeviceViewRoutes(calls, { devices, lists, control });
-  registerDeviceControlRoutes(calls, control);
+  registerDeviceControlRoutes(calls, control, settings);
+  registerDeviceSettingsRoutes(calls, settings);
   registerLegacyDeviceRoutes(calls, { devices, control });
   registerLiveRoutes(calls, {
     access,
@@ -110,6 +128,8 @@ export function installDevices(
   });
   const area: DeviceArea = {
     events,
+    access,
+    control,
     hub,
     tracker,
     writer,

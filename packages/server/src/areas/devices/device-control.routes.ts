@@ -3,6 +3,7 @@ import type { CallRegistry } from '../../http/contract';
 import type { AuthContext } from '../../http/data-svc';
 import { badRequest } from '../../http/errors';
 import type { DeviceControlService, TargetQuery } from './device-control.service';
+import type { DeviceSettingsService } from './device-settings.service';
 
 /** Every control call's target fields (spec §7). */
 interface ControlTarget {
@@ -28,9 +29,14 @@ function targetOf(input: ControlTarget): TargetQuery {
  * class. Every call answers `{cmdId, state}` at once; the outcome follows on the live stream and
  * `deviceView svc=command`.
  */
-export function registerDeviceControlRoutes(calls: CallRegistry, service: DeviceControlService) {
+export function registerDeviceControlRoutes(
+  calls: CallRegistry,
+  service: DeviceControlService,
+  deviceSettings: DeviceSettingsService,
+) {
+  // a settings read: the device answers its settings, which the console keeps
   const settings = ({ auth, input }: { auth: AuthContext; input: ControlTarget }) =>
-    service.command(auth.user, targetOf(input), 'settings', {});
+    deviceSettings.refresh(auth.user, targetOf(input));
   calls.implement(callTable.deviceControls, {
     setoutletstate: ({ auth, input }) =>
       service.setOutlet(auth.user, targetOf(input), input.otlt, input.state),

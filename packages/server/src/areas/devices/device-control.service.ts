@@ -1,6 +1,7 @@
 import {
   type CommandResult,
   type CommandSvc,
+  type DeviceSpec,
   type EditOutlets,
   type SessionUser,
   canEditOutlets,
@@ -10,8 +11,8 @@ import {
 } from '@powerdeck/domain';
 import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
-import type { CommandTracker } from './command-tracker';
-import type { DeviceAccess, DeviceTarget } from './device-access';
+import type { CommandRequest, CommandTracker } from './command-tracker';
+import type { DeviceAccess, DeviceAt, DeviceTarget } from './device-access';
 import { devClassOf } from './device-views';
 import type { DevicesRepository } from './devices.repository';
 import type { LiveEvents } from './live-events';
@@ -25,6 +26,35 @@ export const controlMessages = {
   editRefused: 'You do not have permission to edit outlets.',
   noHub: 'The device link is not available. Please try again.',
 } as const;
+
+/** Who a command is sent for: the clicking user, or a schedule firing. */
+export type CommandActor = CommandRequest['actor'];
+
+/**
+ * Why a device's class cannot take a command (the text of a 400), or null: outlet numbers, Find
+ * Me, sequence on/off and reboot, all from the catalog. Schedules check their targets with it too.
+ */
+export function commandUnavailable(
+  spec: DeviceSpec,
+  svc: CommandSvc,
+  args: Record<string, unknown>,
+): string | null {
+  const otlt = args.otlt;
+  if ((svc === 'setOutlet' || svc === 'cycleOutlet') && typeof otlt === 'number') {
+    if (otlt > spec.outletCount) return `Outlet ${otlt} does not exist on this device.`;
+  }
+  if (svc === 'findMe' && !spec.panels.findMe) {
+    return `Find Me is not available for ${spec.displayName}.`;
+  }
+  // the catalog's rule, which scheduleActionsOf reads too (a CN sequencer's bb232 runs it)
+  if (svc === 'sequence' && !spec.takesSequence) {
+    return `Sequence on/off is not available for ${spec.displayName}.`;
+  }
+  if (svc === 'reboot' && !spec.panels.reboot) {
+    return `Reboot is not available for ${spec.displayName}.`;
+  }
+  return null;
+}
 
 export interface TargetQuery {
   /** Checked first when given; the bb232 and settings calls name only the device. */
@@ -49,17 +79,11 @@ export class DeviceControlService {
 
   async setOutlet(user: SessionUser, q: TargetQuery, otlt: number, state: 0 | 1) {
     const target = await this.access.resolve(user, q);
-    this.checkOutlet(target, otlt);
-    if (await this.repo.locationLocked(target.siteId))
-      throw conflict(controlMessages.locationLocked);
-    const outlet = await this.repo.outlet(target.row.devId, otlt);
-    if (outlet?.locked) throw conflict(controlMessages.outletLocked);
     return this.send(user, target, 'setOutlet', { otlt, state });
   }
 
   async cycleOutlet(user: SessionUser, q: TargetQuery, otlt: number) {
     const target = await this.access.resolve(user, q);
-    this.checkOutlet(target, otlt);
     return this.send(user, target, 'cycleOutlet', { otlt });
   }
 
@@ -81,15 +105,40 @@ export class DeviceControlService {
     args: Record<string, unknown>,
   ) {
     const target = await this.access.resolve(user, q);
-    const spec = getDeviceSpec(devClassOf(target.row));
-    if (svc === 'findMe' && !spec.panels.findMe) {
-      throw badRequest(`Find Me is not available for ${spec.displayName}.`);
-    }
-    // sequencers behind a bb232 run their sequence from the adapter (sequenceonoff)
-    if (svc === 'sequence' && spec.sequence === null && spec.family !== 'sequencer') {
-      throw badRequest(`Sequence on/off is not available for ${spec.displayName}.`);
-    }
     return this.send(user, target, svc, args);
+  }
+
+  /**
+   * Sends a command for an actor other than a clicking user (a schedule firing) through the same
+   * rules as a click: a refused command is not sent, and the refusal's text is answered instead.
+   */
+  async sendFor(
+    actor: CommandActor,
+    target: DeviceAt,
+    svc: Exclude<CommandSvc, 'rename' | 'setOutletInfo'>,
+    args: Record<string, unknown>,
+  ): Promise<{ cmdId: string; refused: null } | { cmdId: null; refused: string }> {
+    const refusal = await this.refusal(target, svc, args);
+    if (refusal) return { cmdId: null, refused: refusal.message };
+    const { cmdId } = await this.dispatch(actor, target, svc, args);
+    return { cmdId, refused: null };
+  }
+
+  /**
+   * A command for a user at a device already found, through the same rules, with a follow-up once
+   * it is final (given the ack's result) and its own time to live: the device settings calls.
+   */
+  async commandAt(
+    user: SessionUser,
+    target: DeviceTarget,
+    svc: 'settings',
+    args: Record<string, unknown>,
+    opts: { onFinal?: (result: CommandResult, answer?: unknown) => Promise<void>; ttlMs?: number },
+  ): Promise<CommandResult> {
+    const refusal = await this.refusal(target, svc, args);
+    if (refusal) throw refusal;
+    const actor = { kind: 'user' as const, id: user.userId };
+    return this.dispatch(actor, target, svc, args, opts.onFinal, opts.ttlMs);
   }
 
   /** Checks the caller may reach the device, without sending anything (evtsubs). */
@@ -133,9 +182,26 @@ export class DeviceControlService {
     return { ok: true };
   }
 
-  private checkOutlet(target: DeviceTarget, otlt: number): void {
-    const count = getDeviceSpec(devClassOf(target.row)).outletCount;
-    if (otlt > count) throw badRequest(`Outlet ${otlt} does not exist on this device.`);
+  /**
+   * The rules of spec §4 every command passes, clicked or scheduled, in this order: the class
+   * takes it (400), a locked location or outlet refuses set on/off (409; a locked outlet still
+   * cycles), the device link is up (503), the device is connected (409).
+   */
+  private async refusal(
+    target: DeviceAt,
+    svc: CommandSvc,
+    args: Record<string, unknown>,
+  ): Promise<HttpError | null> {
+    const unavailable = commandUnavailable(getDeviceSpec(devClassOf(target.row)), svc, args);
+    if (unavailable) return badRequest(unavailable);
+    if (svc === 'setOutlet' && typeof args.otlt === 'number') {
+      const locks = await this.repo.outletLocks(target.siteId, target.row.devId, args.otlt);
+      if (locks.location) return conflict(controlMessages.locationLocked);
+      if (locks.outlet) return conflict(controlMessages.outletLocked);
+    }
+    if (!this.tracker()) return new HttpError(503, { error: controlMessages.noHub });
+    if (!this.access.connected(target)) return conflict(controlMessages.inactive);
+    return null;
   }
 
   private async send(
@@ -145,15 +211,28 @@ export class DeviceControlService {
     args: Record<string, unknown>,
     onFinal?: (result: CommandResult) => Promise<void>,
   ): Promise<CommandResult> {
+    const refusal = await this.refusal(target, svc, args);
+    if (refusal) throw refusal;
+    return this.dispatch({ kind: 'user', id: user.userId }, target, svc, args, onFinal);
+  }
+
+  private dispatch(
+    actor: CommandActor,
+    target: DeviceAt,
+    svc: CommandSvc,
+    args: Record<string, unknown>,
+    onFinal?: (result: CommandResult, answer?: unknown) => Promise<void>,
+    ttlMs?: number,
+  ): Promise<CommandResult> {
     const tracker = this.tracker();
     if (!tracker) throw new HttpError(503, { error: controlMessages.noHub });
-    if (!this.access.connected(target)) throw conflict(controlMessages.inactive);
     return tracker.send({
       address: target.address,
       svc,
       args,
-      actor: { kind: 'user', id: user.userId },
+      actor,
       ...(onFinal ? { onFinal } : {}),
+      ...(ttlMs === undefined ? {} : { ttlMs }),
     });
   }
 }

@@ -1,5 +1,7 @@
 import {
+  type CommandAck,
   type DeviceContact,
+  type DeviceEvent,
   type DeviceStatusView,
   type ParsedTopic,
   type TopicAddress,
@@ -26,6 +28,14 @@ export interface HubStats {
   dropped: number;
 }
 
+/**
+ * What a device said happened, for the event log: an `event` message, or an online/offline message
+ * (`retained`: the broker's stored copy, not news). Every one is handed on; the log keeps each once.
+ */
+export type DeviceHappening = { address: TopicAddress } & (
+  { kind: 'event'; event: DeviceEvent } | { kind: 'connection'; online: boolean; retained: boolean }
+);
+
 /** What the hub knows of a device or kid from this server's own connection. */
 export interface LiveContact {
   online: boolean;
@@ -43,6 +53,8 @@ export class DeviceHub {
   private readonly contacts = new Map<string, LiveContact>();
   private readonly lastStatus = new Map<string, string>();
   private readonly contactPushed = new Map<string, number>();
+  private readonly happeningListeners = new Set<(happening: DeviceHappening) => void>();
+  private readonly ackListeners = new Set<(address: TopicAddress, ack: CommandAck) => void>();
 
   constructor(
     private readonly deps: {
@@ -70,6 +82,22 @@ export class DeviceHub {
       ...fleetFilters('event', shareGroup),
       ...fleetFilters('ack'),
     ]);
+  }
+
+  /** Every event and online/offline message devices send (the event log); must not throw. */
+  onHappening(listener: (happening: DeviceHappening) => void): () => void {
+    this.happeningListeners.add(listener);
+    return () => this.happeningListeners.delete(listener);
+  }
+
+  /** Every ack a device or kid sends (firmware steps wait for theirs); must not throw. */
+  onEveryAck(listener: (address: TopicAddress, ack: CommandAck) => void): () => void {
+    this.ackListeners.add(listener);
+    return () => this.ackListeners.delete(listener);
+  }
+
+  private happened(happening: DeviceHappening): void {
+    for (const listener of this.happeningListeners) listener(happening);
   }
 
   /** This server's latest knowledge of a device or kid (undefined: not heard of since start). */
@@ -119,6 +147,7 @@ export class DeviceHub {
     const fresh = online && !retained;
     const lastContactMs = fresh ? now.getTime() : (before?.lastContactMs ?? 0);
     this.contacts.set(k, { online, lastContactMs });
+    this.happened({ address: eventAddress(address), kind: 'connection', online, retained });
     this.deps.writer.record({
       ...row(address),
       online,
@@ -167,6 +196,7 @@ export class DeviceHub {
     const parsed = parsePayload(deviceEventSchema, payload);
     if (!parsed.ok) return this.drop(deviceTopicText(address), parsed.error);
     this.touch(address);
+    this.happened({ address: eventAddress(address), kind: 'event', event: parsed.value });
     if (parsed.value.type === 'info') {
       this.deps.events.publish({ type: 'device', ...eventAddress(address), change: 'info' });
     }
@@ -177,6 +207,7 @@ export class DeviceHub {
     if (!parsed.ok) return this.drop(deviceTopicText(address), parsed.error);
     this.touch(address);
     this.deps.tracker.onAck(eventAddress(address), parsed.value);
+    for (const listener of this.ackListeners) listener(eventAddress(address), parsed.value);
   }
 
   /** Any message is contact. */

@@ -4,7 +4,6 @@ import type {
   DeviceListItem,
   DeviceStatusDetails,
   DeviceWatchedMuted,
-  DevicesFirmwareInfo,
   SessionUser,
 } from '@powerdeck/domain';
 import { requireLocationAccess } from '../../http/location-access';
@@ -20,7 +19,7 @@ export interface DeviceListRequest {
   recordsPerPage?: number;
 }
 
-/** A location's device lists (All Devices tab, contacts, status, watch/mute, firmware). */
+/** A location's device lists (All Devices tab, contacts, status, watch/mute). */
 export class DeviceListsService {
   constructor(
     private readonly repo: DevicesRepository,
@@ -76,19 +75,6 @@ export class DeviceListsService {
     const rows = await this.rowsAt(user, siteId);
     return {
       records: rows.map((r) => ({ devId: r.devId, watched: r.watched, muted: r.muted })),
-    };
-  }
-
-  async firmware(user: SessionUser, siteId: string): Promise<DevicesFirmwareInfo> {
-    const rows = await this.rowsAt(user, siteId);
-    return {
-      records: rows.map((r) => ({
-        devId: r.devId,
-        devClass: devClassOf(r),
-        devName: r.devName,
-        fwVer: r.fwVer,
-        parentDevId: r.parentDevId,
-      })),
     };
   }
 

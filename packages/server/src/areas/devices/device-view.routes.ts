@@ -34,7 +34,6 @@ export function registerDeviceViewRoutes(
     getDeviceStatusDetails: ({ auth, input }) => lists.statusDetails(auth.user, input.siteId),
     getDeviceWatchedMutedDetails: ({ auth, input }) => lists.watchedMuted(auth.user, input.siteId),
     getWatchedDevices: ({ auth }) => lists.watched(auth.user),
-    getDevicesFirmwareInfo: ({ auth, input }) => lists.firmware(auth.user, input.siteId),
     addDevice: ({ auth, input }) => devices.setWatched(auth.user, input.devId, true),
     deleteDevice: ({ auth, input }) => devices.setWatched(auth.user, input.devId, false),
     muteDevice: ({ auth, input }) => devices.setMuted(auth.user, muteTarget(input), true),

@@ -35,12 +35,6 @@ export function devClassOf(row: DeviceRow): DeviceClass {
   return deviceClassSchema.catch('m4000').parse(row.devClass);
 }
 
-/** Outlet numbers of a group setting (`"1,2,3"` or a list), as stored in the device's info. */
-export function outletGroup(value: unknown): number[] {
-  const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  return parts.map(Number).filter((n) => Number.isInteger(n) && n >= 1);
-}
-
 /** Changes when the kid list or any name changes (spec §4: a change requests a refresh). */
 export function networkInventoryHash(parent: DeviceRow, kids: readonly DeviceRow[]): string {
   const text = [parent, ...kids].map((d) => `${d.devId}:${d.devClass}:${d.devName}`).join('|');

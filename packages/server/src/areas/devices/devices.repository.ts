@@ -75,15 +75,6 @@ export class DevicesRepository {
       .orderBy(asc(outlets.devId), asc(outlets.otltId));
   }
 
-  async outlet(devId: string, otltId: number): Promise<OutletRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(outlets)
-      .where(and(eq(outlets.devId, devId), eq(outlets.otltId, otltId)))
-      .limit(1);
-    return row;
-  }
-
   /** Whether the location's outlets are locked, and whether this outlet is (one query). */
   async outletLocks(
     siteId: string,

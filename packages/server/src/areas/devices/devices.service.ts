@@ -14,14 +14,9 @@ import {
 import { forbidden, notFound } from '../../http/errors';
 import type { CommandTracker } from './command-tracker';
 import type { DeviceAccess, DeviceTarget } from './device-access';
-import {
-  devClassOf,
-  networkInventoryHash,
-  outletGroup,
-  toOutlet,
-  toStatusView,
-} from './device-views';
+import { devClassOf, networkInventoryHash, toOutlet, toStatusView } from './device-views';
 import type { DeviceRow, DevicesRepository } from './devices.repository';
+import { knownSettings } from './device-settings.service';
 
 export interface DeviceQuery {
   siteId?: string;
@@ -45,7 +40,7 @@ export class DevicesService {
     const kids = await this.repo.kidsOf(row.devId);
     const outletRows = await this.repo.outletsOf([row.devId, ...kids.map((k) => k.devId)]);
     const outletsOf = (devId: string) => outletRows.filter((o) => o.devId === devId).map(toOutlet);
-    const settings = (row.info.settings ?? {}) as Record<string, unknown>;
+    const { settings } = knownSettings(row);
     return {
       siteId: target.siteId,
       devClass: devClassOf(row),
@@ -64,8 +59,8 @@ export class DevicesService {
         contact: this.access.contact(kid, { devId: row.devId, kidId: kid.devId }),
       })),
       outlets: outletsOf(row.devId),
-      cycGrp: outletGroup(settings.cycleGroup),
-      seqGrp: outletGroup(settings.sequenceGroup),
+      cycGrp: settings.cycleGroup ?? [],
+      seqGrp: (settings.sequenceGroup ?? []).map((step) => step.otlt),
       ntwkinvhash: networkInventoryHash(row, kids),
     };
   }

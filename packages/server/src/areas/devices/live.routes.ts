@@ -15,6 +15,7 @@ export interface LiveRoutesDeps {
  * A device's live events (`eventPuller/eventPullerPusher.php`, server-sent events) and their
  * polling fallback (`eventPuller/getEvents.php`), for one device and its kids or for one kid
  * (docs/api/devices.md). Framing, heartbeat, resume header, cap and shutdown: http/event-stream.ts.
+ * A stream of a device deleted from its location sends the `removed` event and ends.
  */
 export function registerLiveRoutes(calls: CallRegistry, deps: LiveRoutesDeps): void {
   const { access, events } = deps;
@@ -30,17 +31,26 @@ export function registerLiveRoutes(calls: CallRegistry, deps: LiveRoutesDeps): v
       kidId === undefined ||
       e.event.type === 'resync' ||
       ('kidId' in e.event && e.event.kidId === kidId);
-    return { root: target.address.devId, wanted };
+    /** The device followed was deleted: the root, or the kid followed (device-removals.ts). */
+    const gone = (e: LiveEventEnvelope) =>
+      e.event.type === 'device' &&
+      e.event.change === 'removed' &&
+      (e.event.kidId === undefined || e.event.kidId === kidId);
+    return { root: target.address.devId, wanted, gone };
   };
 
   calls.implement(
     callTable.deviceStreams,
     {
       eventPullerPusher: async ({ auth, input }) => {
-        const { root, wanted } = await follow(auth.user, input);
+        const { root, wanted, gone } = await follow(auth.user, input);
         return (stream) => {
           const send = (e: LiveEventEnvelope) => {
-            if (wanted(e)) stream.send({ id: e.seq, data: e });
+            if (gone(e)) {
+              // its last event: the console shows the device is gone; the stream ends cleanly
+              stream.send({ id: e.seq, data: e });
+              stream.close();
+            } else if (wanted(e)) stream.send({ id: e.seq, data: e });
           };
           if (input.lastEventId !== undefined) events.since(root, input.lastEventId).forEach(send);
           const unsubscribe = events.subscribe(root, send);

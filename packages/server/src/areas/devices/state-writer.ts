@@ -5,6 +5,7 @@ import type {
   StateWrite,
   StatusReplaced,
 } from './device-state.repository';
+import { PeriodicFlush } from '../../infra/periodic-flush';
 
 export interface StateWriterOptions {
   /** How often pending state is written (default 100 ms). */
@@ -34,14 +35,11 @@ export class StateWriter {
   private pending = new Map<string, StateWrite>();
   private readings: ReadingWrite[] = [];
   private readonly readingSlot = new Map<string, number>();
-  private timer: NodeJS.Timeout | undefined;
-  private started = false;
-  private running: Promise<void> | undefined;
   private readonly replacedListeners = new Set<(replaced: StatusReplaced[]) => void>();
   /** The status fields whose changes the listeners are told of. */
   private readonly compared = new Set<string>();
   readonly stats: StateWriterStats = { received: 0, rowsWritten: 0, flushes: 0, failures: 0 };
-  private readonly flushMs: number;
+  private readonly loop: PeriodicFlush;
   private readonly readingEveryMs: number;
 
   constructor(
@@ -49,24 +47,16 @@ export class StateWriter {
     private readonly log: FastifyBaseLogger,
     options: StateWriterOptions = {},
   ) {
-    this.flushMs = options.flushMs ?? 100;
+    this.loop = new PeriodicFlush(
+      () => this.write(),
+      () => this.pending.size > 0 || this.readings.length > 0,
+      options.flushMs ?? 100,
+    );
     this.readingEveryMs = options.readingEveryMs ?? 60_000;
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.schedule(this.flushMs);
-  }
-
-  private schedule(delayMs: number): void {
-    this.timer = setTimeout(() => {
-      const began = performance.now();
-      void this.flush().finally(() => {
-        if (this.started) this.schedule(Math.max(this.flushMs, performance.now() - began));
-      });
-    }, delayMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   /** Queues a device's state; fields left out keep their earlier queued or stored value. */
@@ -110,11 +100,8 @@ export class StateWriter {
   }
 
   /** Writes everything queued so far (waits for a flush already running first). */
-  async flush(): Promise<void> {
-    while (this.running) await this.running;
-    if (this.pending.size === 0 && this.readings.length === 0) return;
-    this.running = this.write().finally(() => (this.running = undefined));
-    await this.running;
+  flush(): Promise<void> {
+    return this.loop.flush();
   }
 
   private async write(): Promise<void> {
@@ -153,11 +140,8 @@ export class StateWriter {
     }
   }
 
-  async stop(): Promise<void> {
-    this.started = false;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.flush();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }
 

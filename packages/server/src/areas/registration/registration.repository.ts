@@ -12,6 +12,21 @@ export interface ClaimableDevice {
   parentDevId: string | null;
 }
 
+/** What users keep about a device at a location, cleared when it leaves the location. */
+const USER_DEVICE_TABLES = [
+  'device_watches',
+  'device_mutes',
+  'alert_subscriptions',
+  'pending_offline_alerts',
+] as const;
+
+/** A device taken out of its location (`parentDevId`: its parent before it left). */
+export interface ReleasedDevice {
+  devId: string;
+  devClass: string;
+  parentDevId: string | null;
+}
+
 export interface PlacedDevice {
   devId: string;
   devClass: string;
@@ -42,14 +57,67 @@ export class RegistrationRepository {
     return row;
   }
 
-  /** Places an unclaimed device at a site; false when someone claimed it first. */
+  /**
+   * Places an unclaimed device at a site, with the kids attached to it (a card's unit, a bb232's
+   * sequencers: they left with it when it was deleted); false when someone claimed it first.
+   */
   async claim(devId: string, siteId: string, userId: string): Promise<boolean> {
-    const rows = await this.db
-      .update(devices)
-      .set({ siteId, claimedBy: userId })
-      .where(and(eq(devices.devId, devId), isNull(devices.siteId), isNull(devices.claimedBy)))
-      .returning({ devId: devices.devId });
-    return rows.length === 1;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(devices)
+        .set({ siteId, claimedBy: userId })
+        .where(and(eq(devices.devId, devId), isNull(devices.siteId), isNull(devices.claimedBy)))
+        .returning({ devId: devices.devId });
+      if (rows.length !== 1) return false;
+      await tx
+        .update(devices)
+        .set({ siteId })
+        .where(and(eq(devices.parentDevId, devId), isNull(devices.siteId)));
+      return true;
+    });
+  }
+
+  /**
+   * Takes a device and its kids out of a location and releases the claim, in one transaction:
+   * no site, no claimant; a wireless device also leaves its gateway (which still hears it: it can
+   * join again), a wired kid stays attached to its parent (it comes back when the parent is added
+   * again). The users' watches, mutes and alert subscriptions of them go, and so does an offline
+   * alert still waiting out its grace period; their history (audit log, device events, alerts)
+   * stays. Returns the devices released (the device first), or [] when it is not at the location
+   * (any more).
+   */
+  async release(
+    siteId: string,
+    devId: string,
+    wirelessClasses: readonly string[],
+  ): Promise<ReleasedDevice[]> {
+    return this.db.transaction(async (tx) => {
+      const rows = rowsOf<{ dev_id: string; dev_class: string; parent_dev_id: string | null }>(
+        await tx.execute(sql`
+          SELECT dev_id, dev_class, parent_dev_id FROM devices
+          WHERE site_id = ${siteId} AND (dev_id = ${devId} OR parent_dev_id = ${devId})
+          ORDER BY (dev_id = ${devId}) DESC, created_at, dev_id
+          FOR UPDATE`),
+      );
+      if (rows[0]?.dev_id !== devId) return [];
+      const ids = rows.map((r) => r.dev_id);
+      const among = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+      const wireless = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(wirelessClasses)}::jsonb))`;
+      await tx.execute(sql`
+        UPDATE devices SET site_id = NULL, claimed_by = NULL,
+          near_gateway_id = CASE WHEN dev_class IN ${wireless}
+            THEN coalesce(near_gateway_id, parent_dev_id) ELSE near_gateway_id END,
+          parent_dev_id = CASE WHEN dev_class IN ${wireless} THEN NULL ELSE parent_dev_id END
+        WHERE dev_id IN ${among}`);
+      for (const table of USER_DEVICE_TABLES) {
+        await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE dev_id IN ${among}`);
+      }
+      return rows.map((r) => ({
+        devId: r.dev_id,
+        devClass: r.dev_class,
+        parentDevId: r.parent_dev_id,
+      }));
+    });
   }
 
   async recordAttempt(userId: string, ip: string, succeeded: boolean, at: Date): Promise<void> {

@@ -4,7 +4,8 @@ import type { RegistrationService } from './registration.service';
 
 /**
  * Device registration (spec §7): `devices svc=addNewDevice` (POST devId, claimKey), `devices
- * svc=getGateways` (GET), and `{devClass}.deviceControls svc=join` (POST) for wireless classes.
+ * svc=getGateways` (GET), and `{devClass}.deviceControls svc=join` (POST) for wireless classes;
+ * `devices svc=deleteDevice` (POST, ours) releases a claim.
  */
 export function registerRegistrationRoutes(
   calls: CallRegistry,
@@ -14,5 +15,6 @@ export function registerRegistrationRoutes(
     addNewDevice: ({ auth, input, request }) => service.addNewDevice(auth.user, request.ip, input),
     getGateways: ({ auth, input }) => service.getGateways(auth.user, input.siteId),
     join: ({ auth, input }) => service.join(auth.user, input),
+    deleteDevice: ({ auth, input }) => service.deleteDevice(auth.user, input),
   });
 }

@@ -46,6 +46,8 @@ export class SiteSettingsService {
     private readonly repo: SiteSettingsRepository,
     private readonly permissions: PermissionsRepository,
     private readonly clock: Clock,
+    /** Recomputes the location's schedules' next firings (its time zone or DST may change). */
+    private readonly replanSchedules: (siteId: string) => Promise<void> = () => Promise.resolve(),
   ) {}
 
   private async manage(user: SessionUser, siteId: string): Promise<PermLvl> {
@@ -92,6 +94,7 @@ export class SiteSettingsService {
       },
       this.clock.now(),
     );
+    await this.replanSchedules(siteId);
     return this.get(user, siteId);
   }
 

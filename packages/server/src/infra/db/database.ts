@@ -28,8 +28,24 @@ export interface Database {
    * function that stops listening. PostgreSQL: a dedicated connection, re-opened if it drops.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The SQL runner of the job queue (pg-boss, infra/jobs/job-queue.ts); see JobsSql. */
+  openJobsSql(): JobsSql;
   close(): Promise<void>;
 }
+
+/**
+ * Runs pg-boss's SQL. PostgreSQL: a pool of its own (at most 4 connections), so polling never
+ * waits for the app's pool nor holds its connections. PGlite: the one client; a script (pg-boss's
+ * `BEGIN; …; COMMIT;` plans) runs inside one PGlite transaction, so no other query of the app runs
+ * inside it, and one that fails half-way is rolled back instead of leaving the session aborted.
+ */
+export interface JobsSql {
+  /** With values one statement; without, a script: the last statement's rows. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  close(): Promise<void>;
+}
+
+const JOBS_POOL_MAX = 4;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; maxConnections?: number }
@@ -61,6 +77,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         }),
       ),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
+    openJobsSql: () => ({
+      executeSql: async (text, values) =>
+        values
+          ? client.query(text, values)
+          : client.transaction(async (tx) => (await tx.exec(text)).at(-1) ?? { rows: [] }),
+      close: () => Promise.resolve(),
+    }),
     close: () => client.close(),
   };
 }
@@ -96,6 +119,36 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
       }
     },
     listen: (channel, onPayload) => listenPostgres(options.url, channel, onPayload),
+    openJobsSql: () => postgresJobsSql(options.url),
+    close: () => pool.end(),
+  };
+}
+
+function postgresJobsSql(url: string): JobsSql {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: JOBS_POOL_MAX,
+    application_name: 'powerdeck-jobs',
+  });
+  pool.on('error', () => undefined);
+  return {
+    async executeSql(text, values) {
+      if (values) return pool.query(text, values);
+      const client = await pool.connect();
+      let failed: Error | undefined;
+      try {
+        // a script answers one result per statement
+        const results = (await client.query(text)) as pg.QueryResult | pg.QueryResult[];
+        return Array.isArray(results) ? (results.at(-1) ?? { rows: [] }) : results;
+      } catch (error) {
+        failed = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      } finally {
+        // A script that failed after its BEGIN leaves the session in an aborted transaction:
+        // the connection is dropped, not handed to the next query.
+        client.release(failed);
+      }
+    },
     close: () => pool.end(),
   };
 }

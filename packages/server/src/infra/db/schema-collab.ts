@@ -76,10 +76,12 @@ export const alertSubscriptions = pgTable(
     type: integer('type').notNull(),
     devClass: text('dev_class').notNull(),
     devId: text('dev_id').notNull(),
+    /** The alert kind (migration 0055). */
+    kind: text('kind').notNull(),
     subscribed: boolean('subscribed').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.type, t.devClass, t.devId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.type, t.devClass, t.devId, t.kind] })],
 );
 
 export const locationAlertSettings = pgTable('location_alert_settings', {

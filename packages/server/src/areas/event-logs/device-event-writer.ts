@@ -1,0 +1,144 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  ConnectionWrite,
+  DeviceEventWrite,
+  DeviceEventsRepository,
+} from './device-events.repository';
+import { PeriodicFlush } from '../../infra/periodic-flush';
+
+export interface DeviceEventWriterOptions {
+  /** How often pending reports are written (default 100 ms). */
+  flushMs?: number;
+  /** Reports kept while the database fails; the oldest go beyond it (default 100,000). */
+  maxPending?: number;
+}
+
+export interface DeviceEventWriterStats {
+  received: number;
+  statements: number;
+  failures: number;
+  dropped: number;
+}
+
+/**
+ * Writes what devices report to the log in batches, as the StateWriter writes their state: a
+ * burst of 10,000 devices costs a few statements, not 10,000 round trips. The next flush waits at
+ * least as long as the last one took. A failed flush keeps its reports for the next one. After
+ * each flush `written` hears which locations got new entries (the live push).
+ */
+export class DeviceEventWriter {
+  private events: DeviceEventWrite[] = [];
+  private connections: ConnectionWrite[] = [];
+  private readonly loop: PeriodicFlush;
+  private readonly maxPending: number;
+  readonly stats: DeviceEventWriterStats = {
+    received: 0,
+    statements: 0,
+    failures: 0,
+    dropped: 0,
+  };
+
+  constructor(
+    private readonly repo: Pick<DeviceEventsRepository, 'insertEvents' | 'insertConnections'>,
+    private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+    private readonly written: (siteIds: string[]) => void,
+    options: DeviceEventWriterOptions = {},
+  ) {
+    this.loop = new PeriodicFlush(
+      () => this.write(),
+      () => this.events.length > 0 || this.connections.length > 0,
+      options.flushMs ?? 100,
+    );
+    this.maxPending = options.maxPending ?? 100_000;
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  event(write: DeviceEventWrite): void {
+    this.stats.received++;
+    this.events.push(write);
+    this.trim();
+  }
+
+  connection(write: ConnectionWrite): void {
+    this.stats.received++;
+    this.connections.push(write);
+    this.trim();
+  }
+
+  private trim(): void {
+    const over = this.events.length + this.connections.length - this.maxPending;
+    if (over <= 0) return;
+    // the database has been failing for a while: keep the newest
+    const fromEvents = Math.min(over, this.events.length);
+    this.events.splice(0, fromEvents);
+    this.connections.splice(0, over - fromEvents);
+    if (this.stats.dropped === 0) this.log.warn({ over }, 'device event log behind; dropping');
+    this.stats.dropped += over;
+  }
+
+  /** Writes everything queued so far (waits for a flush already running first). */
+  flush(): Promise<void> {
+    return this.loop.flush();
+  }
+
+  private async write(): Promise<void> {
+    const events = this.events;
+    const connections = this.connections;
+    this.events = [];
+    this.connections = [];
+    const sites = new Set<string>();
+    let doneEvents = false;
+    let roundsDone = 0;
+    const rounds = inRounds(connections);
+    try {
+      for (const site of await this.repo.insertEvents(unique(events))) sites.add(site);
+      this.stats.statements++;
+      doneEvents = true;
+      for (const round of rounds) {
+        for (const site of await this.repo.insertConnections(round)) sites.add(site);
+        this.stats.statements++;
+        roundsDone++;
+      }
+    } catch (error) {
+      this.stats.failures++;
+      this.log.error({ err: error }, 'device event log flush failed; will retry');
+      this.events.unshift(...(doneEvents ? [] : events));
+      this.connections.unshift(...rounds.slice(roundsDone).flat());
+    }
+    if (sites.size > 0) this.written([...sites]);
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+}
+
+/** A report heard twice in one batch is written once. */
+function unique(events: readonly DeviceEventWrite[]): DeviceEventWrite[] {
+  const seen = new Set<string>();
+  return events.filter((e) => {
+    if (e.deviceTime === null) return true;
+    const key = JSON.stringify([e.devId, e.type, e.outlet, e.value, e.deviceTime.getTime()]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Online/offline messages in order, at most one per device per round: each round is compared
+ * with what the rounds before it wrote (a drop and a return within one flush are two entries).
+ */
+function inRounds(connections: readonly ConnectionWrite[]): ConnectionWrite[][] {
+  const rounds: ConnectionWrite[][] = [];
+  const count = new Map<string, number>();
+  for (const c of connections) {
+    const n = count.get(c.devId) ?? 0;
+    count.set(c.devId, n + 1);
+    (rounds[n] ??= []).push(c);
+  }
+  return rounds;
+}

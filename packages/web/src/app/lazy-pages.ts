@@ -74,9 +74,41 @@ export const DeviceStatusPage = lazyNamed(
   () => import('../features/devices/routes/device-status-page'),
   'DeviceStatusPage',
 );
+export const DeviceSettingsPage = lazyNamed(
+  () => import('../features/device-settings/routes/device-settings-page'),
+  'DeviceSettingsPage',
+);
+export const DeviceAlertsPage = lazyNamed(
+  () => import('../features/alerts/routes/device-alerts-page'),
+  'DeviceAlertsPage',
+);
+export const DeviceDeletePage = lazyNamed(
+  () => import('../features/devices/routes/device-delete-page'),
+  'DeviceDeletePage',
+);
 export const LocationDevicesPage = lazyNamed(
   () => import('../features/devices/routes/location-devices-page'),
   'LocationDevicesPage',
+);
+export const LocationEventsPage = lazyNamed(
+  () => import('../features/events/routes/location-events-page'),
+  'LocationEventsPage',
+);
+export const DeviceEventsPage = lazyNamed(
+  () => import('../features/events/routes/device-events-page'),
+  'DeviceEventsPage',
+);
+export const DeviceFirmwarePage = lazyNamed(
+  () => import('../features/firmware/routes/device-firmware-page'),
+  'DeviceFirmwarePage',
+);
+export const LocationCommandsPage = lazyNamed(
+  () => import('../features/schedules/routes/location-commands-page'),
+  'LocationCommandsPage',
+);
+export const DeviceCommandsPage = lazyNamed(
+  () => import('../features/schedules/routes/device-commands-page'),
+  'DeviceCommandsPage',
 );
 export const NotesPage = lazyNamed(
   () => import('../features/notes/routes/notes-page'),

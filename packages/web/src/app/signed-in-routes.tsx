@@ -15,6 +15,8 @@ import {
   profilePath,
   resolveDeviceSegments,
   devicePath,
+  type DeviceAdminSection,
+  type DeviceSection,
   type LocationTab,
 } from '../lib/paths';
 import type { RouteHandle } from './route-handle';
@@ -50,6 +52,8 @@ const LOCATION_TAB_ISSUES: Record<LocationTab, string> = {
 const LOCATION_TAB_PAGES: Partial<Record<LocationTab, ReactNode>> = {
   outlets: <Pages.LocationOutletsPage />,
   settings: <Pages.LocationSettingsPage />,
+  commands: <Pages.LocationCommandsPage />,
+  events: <Pages.LocationEventsPage />,
 };
 
 /** A tab route with its built page in place of the placeholder. */
@@ -71,6 +75,13 @@ const locationTabRoutes: RouteObject[] = LOCATION_TABS.map((tab) => ({
     ),
 }));
 
+/** Device pages built so far; the others keep their placeholder. */
+const DEVICE_SECTION_PAGES: Partial<Record<DeviceSection, ReactNode>> = {
+  controls: <Pages.DeviceControlsPage />,
+  commands: <Pages.DeviceCommandsPage />,
+  alerts: <Pages.DeviceAlertsPage />,
+};
+
 const deviceSectionRoutes: RouteObject[] = (
   ['controls', 'usage', 'commands', 'alerts'] as const
 ).map((section) => ({
@@ -78,31 +89,34 @@ const deviceSectionRoutes: RouteObject[] = (
   handle: crumb(section, DEVICE_SECTION_LABELS[section], (params) =>
     devicePath(deviceRef(params), section),
   ),
-  element:
-    section === 'controls' ? (
-      <Pages.DeviceControlsPage />
-    ) : (
-      <PlaceholderPage
-        title={DEVICE_SECTION_LABELS[section]}
-        arrivesWith={`the device ${section} issue`}
-      />
-    ),
+  element: DEVICE_SECTION_PAGES[section] ?? (
+    <PlaceholderPage
+      title={DEVICE_SECTION_LABELS[section]}
+      arrivesWith={`the device ${section} issue`}
+    />
+  ),
 }));
+
+/** Device admin pages built so far; the others keep their placeholder. */
+const DEVICE_ADMIN_PAGES: Partial<Record<DeviceAdminSection, ReactNode>> = {
+  settings: <Pages.DeviceSettingsPage />,
+  status: <Pages.DeviceStatusPage />,
+  events: <Pages.DeviceEventsPage />,
+  delete: <Pages.DeviceDeletePage />,
+  firmware: <Pages.DeviceFirmwarePage />,
+};
 
 const deviceAdminRoutes: RouteObject[] = DEVICE_ADMIN_SECTIONS.map((section) => ({
   path: section,
   handle: crumb(section, DEVICE_ADMIN_LABELS[section], (params) =>
     devicePath(deviceRef(params), 'admin', section),
   ),
-  element:
-    section === 'status' ? (
-      <Pages.DeviceStatusPage />
-    ) : (
-      <PlaceholderPage
-        title={DEVICE_ADMIN_LABELS[section]}
-        arrivesWith={`the device administration issue (${DEVICE_ADMIN_LABELS[section].toLowerCase()})`}
-      />
-    ),
+  element: DEVICE_ADMIN_PAGES[section] ?? (
+    <PlaceholderPage
+      title={DEVICE_ADMIN_LABELS[section]}
+      arrivesWith={`the device administration issue (${DEVICE_ADMIN_LABELS[section].toLowerCase()})`}
+    />
+  ),
 }));
 
 export const signedInRoutes: RouteObject[] = [

@@ -1,4 +1,9 @@
-import type { AlertRecord, AlertSettings } from '@powerdeck/domain';
+import {
+  ALERT_TYPE,
+  type AlertKind,
+  type AlertRecord,
+  type AlertSettings,
+} from '@powerdeck/domain';
 import { api } from '../../../lib/api';
 
 /** `notificationsManagement svc=enumerate&isFromWeb=true` (spec §7), polled every 60 s. */
@@ -45,4 +50,23 @@ export function getAlertSettings(siteId: string) {
 /** Sets a location's offline grace period (admin or owner there). */
 export function setAlertSettings(siteId: string, settings: AlertSettings) {
   return api.alerts.setAlertSettings({ siteId, offlineGraceSeconds: settings.offlineGraceSeconds });
+}
+
+/** Manage Alerts: each kind of alert of a device and its kids, the mutes and the grace period. */
+export function getDeviceAlerts(siteId: string, devId: string) {
+  return api.alerts.getDeviceAlerts({ siteId, devId });
+}
+
+/** Turns one kind of a device's alerts on or off for the caller. */
+export function setAlertKind(
+  key: { devClass: string; devId: string; kind: AlertKind },
+  subscribed: boolean,
+) {
+  const input = { type: ALERT_TYPE, ...key };
+  return subscribed ? api.alerts.subscribe(input) : api.alerts.unsubscribe(input);
+}
+
+/** `mutesManagement svc=muteDevice/unmuteDevice` (spec §7). */
+export function setDeviceMuted(siteId: string, devId: string, muted: boolean) {
+  return api.deviceViews[muted ? 'muteDevice' : 'unmuteDevice']({ siteId, devId });
 }

@@ -5,5 +5,8 @@ export const deviceKeys = {
   meta: (devId: string) => ['devices', devId, 'meta'] as const,
   status: (devId: string) => ['devices', devId, 'status'] as const,
   contact: (devId: string) => ['devices', devId, 'contact'] as const,
+  /** Set when the device's live stream said it was deleted from its location. */
+  removed: (devId: string) => ['devices', devId, 'removed'] as const,
+  lists: ['devices', 'list'] as const,
   list: (siteId: string) => ['devices', 'list', siteId] as const,
 };

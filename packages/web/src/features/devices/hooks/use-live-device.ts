@@ -49,6 +49,11 @@ export function applyLiveEvent(
       return;
     }
     case 'device':
+      if (event.change === 'removed') {
+        // the device (or a kid) left its location: its pages say so, lists read again
+        if (event.kidId === undefined) queryClient.setQueryData(deviceKeys.removed(devId), true);
+        void queryClient.invalidateQueries({ queryKey: deviceKeys.lists });
+      }
       // Names, labels or kids changed, or the device came or went: read it again.
       void queryClient.invalidateQueries({ queryKey: deviceKeys.meta(event.devId) });
       handlers.onDeviceChange?.(event.devId);

@@ -20,7 +20,7 @@ import {
 } from './outlet-actions';
 import type { PanelDevice } from './use-device-data';
 import type { DeviceSet } from './use-device-set';
-import { sequenceRefusal } from './sequence-rules';
+import { sequenceFailureText, sequenceRefusal } from './sequence-rules';
 
 const toastSuccess = (message: string) => notifications.show({ color: 'green', message });
 
@@ -102,7 +102,7 @@ export function usePanelActions(meta: DeviceMeta, set: DeviceSet): PanelActions 
         dispatch({ type: 'sequenceAccepted', devId, cmdId: result.cmdId });
         commands.watch(result, (final) => {
           dispatch({ type: 'commandUpdate', devId, ...final });
-          if (final.state !== 'done') toastError(messages.sequenceFailed);
+          if (final.state !== 'done') toastError(sequenceFailureText(meta, final.error));
         });
       })
       .catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { Tabs } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import {
   DEVICE_SECTIONS,
@@ -7,6 +8,21 @@ import {
   type DeviceSection,
 } from '../../../lib/paths';
 import { DEVICE_SECTION_LABELS } from '../../../lib/route-labels';
+import { deviceKeys } from '../api/device-keys';
+import { DeviceGone } from '../components/device-gone';
+
+/**
+ * Whether the device's live stream said it was deleted from its location: its pages then give way
+ * to a note, which also closes their live streams.
+ */
+function useDeviceRemoved(devId: string): boolean {
+  return useQuery({
+    queryKey: deviceKeys.removed(devId),
+    queryFn: () => false,
+    initialData: false,
+    staleTime: Infinity,
+  }).data;
+}
 
 /**
  * Device pages. Search results and alerts link class-first (/devices/{devClass}/{devId}) and a
@@ -23,6 +39,7 @@ export function DeviceLayout() {
     params.second ?? '',
   );
   const ref = { locationId, deviceId, deviceClass };
+  const removed = useDeviceRemoved(deviceId);
   const base = devicePath(ref).replace(/\/controls$/, '');
   const rest = location.pathname.split('/').slice(6).join('/');
   const section = (DEVICE_SECTIONS as readonly string[]).includes(rest.split('/')[0] ?? '')
@@ -52,7 +69,7 @@ export function DeviceLayout() {
           ))}
         </Tabs.List>
       </Tabs>
-      <Outlet />
+      {removed ? <DeviceGone locationId={locationId} /> : <Outlet />}
     </>
   );
 }

@@ -1,0 +1,3 @@
+/** What other features use of the location screens: its settings (the user's level) and its devices. */
+export { useLocationOutlets } from './api/location-outlets';
+export { useLocationSettings } from './api/location-settings';

@@ -10,17 +10,17 @@ import {
   connectDeviceLink,
   loadConfig,
   migrate,
-  openDatabase,
   startEmbeddedBroker,
 } from '@powerdeck/server';
 import type { DevicePlan } from '@powerdeck/simulator';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openBenchDatabase } from './support/bench-database';
+import { childMessage } from './support/child-message';
 import { type BenchModule, type BenchResult, ms, percentile } from './bench';
 
 /**
@@ -44,49 +44,6 @@ function child(file: string, args: string[]): ChildProcess {
   });
 }
 
-function message<T>(proc: ChildProcess, type: string, timeoutMs: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${type}: timed out`)), timeoutMs);
-    proc.on('message', (m: unknown) => {
-      if (typeof m === 'object' && m !== null && (m as { type?: string }).type === type) {
-        clearTimeout(timer);
-        resolve(m as T);
-      }
-    });
-    proc.once('exit', (code) => reject(new Error(`${type}: process exited (${code})`)));
-  });
-}
-
-/** PGlite in memory, or a fresh database made on the BENCH_DATABASE_URL server (dropped after). */
-async function openDb(): Promise<{ database: Database; dispose: () => Promise<void> }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({ kind: 'pglite' });
-    return { database, dispose: () => database.close() };
-  }
-  const name = `pd_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    database,
-    dispose: async () => {
-      await database.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
-
 async function runWith(deviceCount: number): Promise<BenchResult[]> {
   const serviceToken = randomBytes(16).toString('hex');
   const external = process.env.BENCH_MQTT_URL;
@@ -94,7 +51,7 @@ async function runWith(deviceCount: number): Promise<BenchResult[]> {
     ? undefined
     : await startEmbeddedBroker({ deviceKey: TEST_DEVICE_KEY, serviceToken, logLevel: 'warn' });
   const url = external ?? broker?.url ?? '';
-  const { database, dispose } = await openDb();
+  const { database, dispose } = await openBenchDatabase(process.env.BENCH_DATABASE_URL, 'pd_bench');
   await migrate(database);
   const clock = new LiveClock();
   const link = await connectDeviceLink({ url, ...(broker ? { serviceToken } : {}) });
@@ -150,7 +107,7 @@ async function measure(
   deviceCount: number,
   external: boolean,
 ): Promise<BenchResult[]> {
-  const ready = await message<{ online: number; devices: number; ms: number }>(
+  const ready = await childMessage<{ online: number; devices: number; ms: number }>(
     fleet,
     'ready',
     Number(process.env.BENCH_FLEET_WAIT_MS ?? 600_000),
@@ -290,7 +247,7 @@ async function ingest(
   const hub = app.devices.hub;
   const writer = app.devices.writer;
   const flood = child('flood-process.ts', [url, jobFile]);
-  await message(flood, 'connected', 120_000);
+  await childMessage(flood, 'connected', 120_000);
   // The fleet just went offline: let its last words (10,000 offline messages at 10,000 devices)
   // and the alerting they start be handled before the flood, so they are neither counted nor
   // competing with it. (A quiet second alone is not enough: a busy server can pause that long.)
@@ -304,7 +261,7 @@ async function ingest(
   const rows0 = writer.stats.rowsWritten;
   const t0 = performance.now();
   flood.send('go');
-  const done = await message<{ sent: number; ms: number }>(flood, 'done', 600_000);
+  const done = await childMessage<{ sent: number; ms: number }>(flood, 'done', 600_000);
   const deadline = Date.now() + 30_000;
   while ((hub?.stats.messages ?? 0) - received0 < done.sent && Date.now() < deadline)
     await sleep(10);

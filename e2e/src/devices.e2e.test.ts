@@ -123,8 +123,11 @@ describe.skipIf(!hasBrowser())('device control panel against the simulated fleet
       .getByRole('img', { name: 'Locked' })
       .waitFor();
     expect(await toggle.isDisabled()).toBe(true);
-    // The cycle stays available on a locked outlet (spec §2 help text).
-    expect(await page.getByRole('button', { name: `Cycle outlet ${otlt}` }).isEnabled()).toBe(true);
+    // The cycle stays available on a locked outlet (spec §2 help text), once the panel knows
+    // the device is connected (cycling is disabled until then).
+    await expect
+      .poll(() => page.getByRole('button', { name: `Cycle outlet ${otlt}` }).isEnabled())
+      .toBe(true);
     const status = await page.evaluate(
       async ({ d, o }) => {
         const body = new URLSearchParams({

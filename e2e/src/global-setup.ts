@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startServer } from './support/server';
 import { findChromium } from './support/chromium';
+import { DEMO_FAULTS } from './support/demo-faults';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,7 +23,7 @@ export default async function setup(project: TestProject) {
       '\n*** Chromium not found: the browser tests are SKIPPED (install it with apt-get install -y chromium) ***\n',
     );
   }
-  const server = await startServer();
+  const server = await startServer({ DEMO_FAULTS });
   project.provide('baseUrl', server.baseUrl);
   project.provide('chromiumPath', chromiumPath);
   return async () => {

@@ -1,0 +1,43 @@
+import { type Database, openDatabase } from '@powerdeck/server';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+
+export interface BenchDatabase {
+  database: Database;
+  dispose: () => Promise<void>;
+}
+
+/**
+ * PGlite in memory when `adminUrl` is absent, else a fresh database made for this run on that
+ * PostgreSQL server (named `{prefix}_{random}`) and dropped by `dispose`.
+ */
+export async function openBenchDatabase(
+  adminUrl: string | undefined,
+  prefix: string,
+): Promise<BenchDatabase> {
+  if (!adminUrl) {
+    const database = await openDatabase({ kind: 'pglite' });
+    return { database, dispose: () => database.close() };
+  }
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import type { DeviceClass } from './device-class';
 import type { DeviceSpec, StatusField } from './device-spec';
+import { takesPingTargets } from '../network/auto-ping';
 import { findDeviceSpec, getDeviceSpec } from './registry';
 
 /**
  * What raised an alert (the server's alert rules): the device went offline past its location's
  * grace period or came back, its power condition changed, its battery ran low, a fault appeared,
- * an outlet switched, or a command to it failed. A user subscribes to each kind per device.
+ * an outlet switched, a command to it failed, or its network (a ping target failed, an auto-reboot,
+ * the reboot cap reached, a network-feeding outlet switched off). A user subscribes to each kind per
+ * device.
  */
 export const alertKindSchema = z.enum(
-  ['offline', 'online', 'power', 'battery', 'fault', 'outlet', 'command'],
+  ['offline', 'online', 'power', 'battery', 'fault', 'outlet', 'command', 'network'],
   { message: 'kind must be an alert kind' },
 );
 export type AlertKind = z.infer<typeof alertKindSchema>;
@@ -26,7 +29,8 @@ const FAULT_STATUS_FIELDS = [
  * The alert kinds a class can raise, read from its family in the catalog: every device can go
  * offline, come back and fail a command; outlets switch on a device with outlets of its own; the
  * power condition changes on one that reports power conditions; the battery runs low on one with
- * a battery; faults appear on one whose status has fault fields or whose outputs have Efuses.
+ * a battery; faults appear on one whose status has fault fields or whose outputs have Efuses;
+ * network alerts come from a device that runs auto-ping.
  */
 export function alertKindsOf(devClass: DeviceClass): readonly AlertKind[] {
   return kindsOfSpec(getDeviceSpec(devClass));
@@ -48,6 +52,7 @@ function kindsOfSpec(spec: DeviceSpec): AlertKind[] {
     fault: spec.efuseOutputs || FAULT_STATUS_FIELDS.some((f) => fields.has(f)),
     outlet: spec.outletCount > 0,
     command: true,
+    network: takesPingTargets(spec),
   };
   return ALERT_KINDS.filter((kind) => raises[kind]);
 }

@@ -22,6 +22,7 @@ import { schedules } from './calls/schedules';
 import { eventLogs } from './calls/event-logs';
 import { deviceSettings } from './calls/device-settings';
 import { firmware } from './calls/firmware';
+import { network } from './calls/network';
 
 /**
  * Every call of the HTTP API, in groups by feature (the client's `api.<group>.<call>`; a group may
@@ -52,6 +53,7 @@ export const callTable = {
   eventLogs,
   deviceSettings,
   firmware,
+  network,
 } satisfies Record<string, Record<string, CallDef>>;
 
 export type CallTable = typeof callTable;

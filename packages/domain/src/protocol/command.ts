@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { firmwareArgsSchema } from './firmware';
+import { discoverArgsSchema, pingConfigArgsSchema } from './network';
 
 const NAME_MAX = 40;
 
@@ -66,6 +67,9 @@ export const deviceCommandSchema = z.discriminatedUnion('svc', [
   command('settings', settingsArgsSchema.partial()),
   // firmware upgrade steps (protocol/firmware.ts)
   command('firmware', firmwareArgsSchema),
+  // auto-ping targets and discovery of attached units (protocol/network.ts)
+  command('pingConfig', pingConfigArgsSchema),
+  command('discover', discoverArgsSchema),
 ]);
 export type DeviceCommand = z.infer<typeof deviceCommandSchema>;
 export type CommandSvc = DeviceCommand['svc'];

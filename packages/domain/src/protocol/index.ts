@@ -5,3 +5,4 @@ export * from './command';
 export * from './ack';
 export * from './payload';
 export * from './settings';
+export * from './network';

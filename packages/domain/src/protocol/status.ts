@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pingStatusSchema } from './network';
 
 /** `online` payload: `1` when connected, `0` (also the last-will) when gone. */
 export const onlinePayloadSchema = z.enum(['1', '0']);
@@ -117,5 +118,13 @@ export const deviceStatusSchema = z.object({
   /** Outlets cycling right now (1-based). */
   cycling: z.array(z.number().int().min(1)).optional(),
   outlets: z.array(outletInfoSchema).optional(),
+  /** The device's IPv4 address on the site's network (a device reached directly). */
+  ip: z.string().max(15).optional(),
+  /** A wireless device's signal at its gateway, dBm. */
+  rssi: z.number().int().min(-120).max(0).optional(),
+  /** The outlet the device's own network uplink runs through (the site's modem), 1-based. */
+  uplinkOtlt: z.number().int().min(1).max(12).optional(),
+  /** Auto-ping: the configuration version the device runs and each target's state. */
+  ping: pingStatusSchema.optional(),
 });
 export type DeviceStatus = z.infer<typeof deviceStatusSchema>;

@@ -11,8 +11,10 @@ const USAGE = `Usage: npm run simulator -- [options]
                       devices connect without a password, for a broker allowing anonymous ones)
   --seed S            fleet seed: the same seed gives the same device ids (default random)
   --fault KIND:DEVID  repeatable; KIND is offline, brownout[:CONDITION], overload[:FACTOR],
-                      refuse, ignore or firmware:REASON[:STEP] (the next upgrade fails with a
-                      spec §8 reason, e.g. corruptedImage), e.g. --fault brownout:1065A3000001:lost
+                      refuse, ignore, firmware:REASON[:STEP] (the next upgrade fails with a
+                      spec §8 reason, e.g. corruptedImage), ping:HOST (that host stops answering
+                      the device's auto-ping) or discover:REASON (timedOut, noBus or busy),
+                      e.g. --fault brownout:1065A3000001:lost, --fault ping:1065A3000001:8.8.8.8
   --help, -h`;
 
 async function main(): Promise<void> {

@@ -28,6 +28,19 @@ describe('--fault', () => {
       reason: 'blocked',
       at: 'chunk',
     });
+    expect(parseFault('ping:AB12CD:8.8.8.8').fault).toEqual({ kind: 'host-down', host: '8.8.8.8' });
+    expect(parseFault('ping:AB12CD:modem.lan').fault).toEqual({
+      kind: 'host-down',
+      host: 'modem.lan',
+    });
+    expect(parseFault('discover:AB12CD:timedOut').fault).toEqual({
+      kind: 'discover',
+      reason: 'timedOut',
+    });
+    expect(parseFault('discover:AB12CD:noBus').fault).toEqual({
+      kind: 'discover',
+      reason: 'noBus',
+    });
   });
 
   it('refuses what it does not know', () => {
@@ -36,5 +49,9 @@ describe('--fault', () => {
     expect(() => parseFault('brownout:AB12CD:blackout')).toThrow(/condition/);
     expect(() => parseFault('firmware:AB12CD:melted')).toThrow(/reason is one of/);
     expect(() => parseFault('firmware:AB12CD:blocked:later')).toThrow(/step is one of/);
+    expect(() => parseFault('ping:AB12CD')).toThrow(/ping:DEVID:HOST/);
+    expect(() => parseFault('ping:AB12CD:300.1.1.1')).toThrow(/ping:DEVID:HOST/);
+    expect(() => parseFault('ping:AB12CD:{ip}')).toThrow(/ping:DEVID:HOST/);
+    expect(() => parseFault('discover:AB12CD:offline')).toThrow(/reason is one of/);
   });
 });

@@ -13,6 +13,10 @@ export interface KidPlan {
 
 export interface DevicePlan extends KidPlan {
   kids: KidPlan[];
+  /** Units on its bus or radio it reports only once a discovery found them. */
+  undiscovered?: KidPlan[];
+  /** The outlet the device's own network uplink (the site's modem) is plugged into. */
+  uplinkOtlt?: number;
 }
 
 /** Classes reached on their own (the rest attach to one of these). */

@@ -1,8 +1,8 @@
 import type { DeviceClass } from '@powerdeck/domain';
-import type { DevicePlan } from './fleet-plan';
+import type { DevicePlan, KidPlan } from './fleet-plan';
 import { planFleet } from './fleet-plan';
 import type { DeviceModel } from './models/device-model';
-import { addKid, createModel } from './models/registry';
+import { type CreateModelOptions, addKid, addUndiscovered, createModel } from './models/registry';
 import type { ModelTiming } from './models/types';
 import type { Scheduler } from './scheduler';
 import { realScheduler } from './scheduler';
@@ -40,7 +40,7 @@ export interface FleetSummary {
 }
 
 function buildModel(plan: DevicePlan, scheduler: Scheduler, timing?: Partial<ModelTiming>) {
-  const make = (p: Omit<DevicePlan, 'kids'>): DeviceModel =>
+  const make = (p: KidPlan, extra: Partial<CreateModelOptions> = {}): DeviceModel =>
     createModel({
       devId: p.devId,
       devClass: p.devClass,
@@ -49,9 +49,12 @@ function buildModel(plan: DevicePlan, scheduler: Scheduler, timing?: Partial<Mod
       scheduler,
       timing,
       ...(p.settings ? { settings: p.settings } : {}),
+      ...extra,
     });
-  const model = make(plan);
-  for (const kid of plan.kids) addKid(model, make(kid));
+  const model = make(plan, plan.uplinkOtlt === undefined ? {} : { uplinkOtlt: plan.uplinkOtlt });
+  const onBus = { hosts: model.hosts };
+  for (const kid of plan.kids) addKid(model, make(kid, onBus));
+  for (const unit of plan.undiscovered ?? []) addUndiscovered(model, make(unit, onBus));
   return model;
 }
 

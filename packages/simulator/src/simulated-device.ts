@@ -16,7 +16,7 @@ import type { IClientOptions, MqttClient } from 'mqtt';
 import mqtt from 'mqtt';
 import type { CommandMode } from './command-processor';
 import { CommandProcessor } from './command-processor';
-import type { DeviceModel } from './models/device-model';
+import type { DeviceModel, DiscoveryFault } from './models/device-model';
 import type { FirmwareFaultStep } from './models/firmware';
 import type { ModelSink } from './models/types';
 import type { Scheduler, Timer } from './scheduler';
@@ -33,7 +33,11 @@ export type DeviceFault =
   | { kind: 'refuse-commands' }
   | { kind: 'ignore-commands' }
   /** The next firmware upgrade fails with `reason`, at its natural step or `at`. */
-  | { kind: 'firmware'; reason: FirmwareErrorReason; at?: FirmwareFaultStep; kidId?: string };
+  | { kind: 'firmware'; reason: FirmwareErrorReason; at?: FirmwareFaultStep; kidId?: string }
+  /** A host the device's ping targets name stops answering (auto-ping sees it fail). */
+  | { kind: 'host-down'; host: string }
+  /** Discoveries fail with `reason` (`timedOut`: the scan never ends, no answer). */
+  | { kind: 'discover'; reason: DiscoveryFault };
 
 export interface SimulatedDeviceOptions {
   /** The device's model, kids already attached. */
@@ -138,6 +142,12 @@ export class SimulatedDevice {
           ...(fault.at ? { at: fault.at } : {}),
         };
         return;
+      case 'host-down':
+        this.model.hosts.setDown(fault.host);
+        return;
+      case 'discover':
+        this.model.discoveryFault = fault.reason;
+        return;
     }
   }
 
@@ -147,6 +157,8 @@ export class SimulatedDevice {
       m.setPowerCondition('normal');
       m.setOverload(1);
       m.firmware.fault = undefined;
+      m.discoveryFault = undefined;
+      m.hosts.clear();
     }
     for (const kidId of this.kidsOffline) {
       this.kidsOffline.delete(kidId);
@@ -175,16 +187,23 @@ export class SimulatedDevice {
   }
 
   private attachModels(): void {
-    for (const m of [this.model, ...this.model.kids]) {
-      const address = this.address(m);
-      const sink: ModelSink = {
-        status: (status, changed) => this.publishStatus(address, status, changed),
-        event: (event) => this.publish(address, 'event', JSON.stringify(event)),
-        reboot: (downMs) => (m === this.model ? this.reboot(downMs) : this.rebootKid(m, downMs)),
-        online: () => this.connected && !this.kidsOffline.has(m.devId),
-      };
-      m.attach(sink);
-    }
+    for (const m of [this.model, ...this.model.kids]) this.attachModel(m);
+  }
+
+  private attachModel(m: DeviceModel): void {
+    const address = this.address(m);
+    const sink: ModelSink = {
+      status: (status, changed) => this.publishStatus(address, status, changed),
+      event: (event) => this.publish(address, 'event', JSON.stringify(event)),
+      reboot: (downMs) => (m === this.model ? this.reboot(downMs) : this.rebootKid(m, downMs)),
+      online: () => this.connected && !this.kidsOffline.has(m.devId),
+      // a unit a discovery found: reports as a kid from now on, starting at once
+      kidAdded: (kid) => {
+        this.attachModel(kid);
+        this.announce(kid);
+      },
+    };
+    m.attach(sink);
   }
 
   private publishStatus(address: TopicAddress, status: DeviceStatus, changed: boolean): void {

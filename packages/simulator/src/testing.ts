@@ -19,6 +19,8 @@ export interface ModelHarness<M extends DeviceModel = DeviceModel> {
   statuses: { status: DeviceStatus; changed: boolean; at: number }[];
   events: (DeviceEvent & { at: number })[];
   reboots: number[];
+  /** Units a discovery turned into kids, as the device announced them. */
+  kidsAdded: string[];
 }
 
 /**
@@ -33,6 +35,8 @@ export function buildModel<M extends DeviceModel = DeviceModel>(
     timing?: Partial<ModelTiming>;
     settings?: WireSettings;
     fwVer?: string;
+    uplinkOtlt?: number;
+    hostOutlets?: Record<string, number>;
   } = {},
 ): ModelHarness<M> {
   const scheduler = new ManualScheduler();
@@ -44,12 +48,22 @@ export function buildModel<M extends DeviceModel = DeviceModel>(
     timing: { ...TEST_TIMING, ...opts.timing },
     ...(opts.settings ? { settings: opts.settings } : {}),
     ...(opts.fwVer ? { fwVer: opts.fwVer } : {}),
+    ...(opts.uplinkOtlt === undefined ? {} : { uplinkOtlt: opts.uplinkOtlt }),
+    ...(opts.hostOutlets ? { hostOutlets: opts.hostOutlets } : {}),
   }) as M;
-  const harness: ModelHarness<M> = { model, scheduler, statuses: [], events: [], reboots: [] };
+  const harness: ModelHarness<M> = {
+    model,
+    scheduler,
+    statuses: [],
+    events: [],
+    reboots: [],
+    kidsAdded: [],
+  };
   model.attach({
     status: (status, changed) => harness.statuses.push({ status, changed, at: scheduler.now() }),
     event: (event) => harness.events.push({ ...event, at: scheduler.now() }),
     reboot: (downMs) => harness.reboots.push(downMs),
+    kidAdded: (kid) => harness.kidsAdded.push(kid.devId),
   });
   return harness;
 }

@@ -1,5 +1,5 @@
-import type { DeviceClass, DeviceFamily } from '@powerdeck/domain';
-import { getDeviceSpec } from '@powerdeck/domain';
+import type { DeviceClass, DeviceFamily, EventType } from '@powerdeck/domain';
+import { discoversUnits, findSetting, getDeviceSpec, takesPingTargets } from '@powerdeck/domain';
 
 /** What a model needs to know about its class, read from the domain catalog. */
 export interface ClassFacts {
@@ -18,6 +18,14 @@ export interface ClassFacts {
   sequence: boolean;
   /** How many power condition codes the class reports (0: none). */
   powerConditions: number;
+  /** Event types the class lets a user subscribe to or not (its events setting). */
+  eventChoices: readonly EventType[];
+  /** Runs auto-ping (a device reached directly with outlets of its own or of its kids). */
+  pingTargets: boolean;
+  /** Scans for attached units (the `discover` command). */
+  discovers: boolean;
+  /** Joined through a wireless gateway: reports its signal. */
+  wireless: boolean;
 }
 
 // The km4315 family reports a sequence state and the CN units are sequencers, even where the
@@ -44,6 +52,10 @@ export function classFacts(devClass: DeviceClass): ClassFacts {
     reboot: !spec.isChild,
     sequence: spec.sequence !== null || SEQUENCING_FAMILIES.has(spec.family),
     powerConditions: spec.powerConditionLabels.length,
+    eventChoices: findSetting(spec.settings, 'events')?.types ?? [],
+    pingTargets: takesPingTargets(spec),
+    discovers: discoversUnits(spec),
+    wireless: spec.wireless,
   };
   cache.set(devClass, facts);
   return facts;

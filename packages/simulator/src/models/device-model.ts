@@ -2,17 +2,26 @@ import type {
   DeviceCommand,
   DeviceEvent,
   DeviceStatus,
+  DiscoveredUnit,
+  DiscoveryReason,
   EventType,
   OutletInfo,
+  PingOutlet,
   PowerCondition,
   SequenceState,
   WireSettings,
 } from '@powerdeck/domain';
-import { ACK_ERRORS, encodeDeviceSettings, powerConditionCode } from '@powerdeck/domain';
+import {
+  ACK_ERRORS,
+  encodeDeviceSettings,
+  powerConditionCode,
+  timezoneOffsetMinutes,
+} from '@powerdeck/domain';
 import { Rng } from '../rng';
 import type { Scheduler, Timer } from '../scheduler';
 import type { ClassFacts } from './class-facts';
 import { FirmwareAgent, type FirmwareHost } from './firmware';
+import { PingAgent, type PingHost, SimulatedHosts, deviceIp, stableHash } from './ping';
 import type { DeviceSettings } from './settings';
 import { initialSettings, mergeSettings, sequencePlan } from './settings';
 import type { ModelFaults, ModelSink, ModelTiming, Outcome } from './types';
@@ -28,7 +37,27 @@ export interface ModelOptions {
   timing?: Partial<ModelTiming>;
   /** Settings the device was configured with (wire form), over its class's factory values. */
   settings?: WireSettings;
+  /** The outlet the device's own network uplink (the site's modem) is plugged into. */
+  uplinkOtlt?: number;
+  /** Hosts plugged into an outlet of the device: they answer pings only while it is on. */
+  hostOutlets?: Readonly<Record<string, number>>;
+  /** The hosts its ping targets name (a kid shares its parent's); a new registry otherwise. */
+  hosts?: SimulatedHosts;
 }
+
+/** Why a discovery fails when a fault says so (`timedOut`: the scan never ends). */
+export type DiscoveryFault = Extract<DiscoveryReason, 'timedOut' | 'noBus' | 'busy'>;
+
+/**
+ * Reported whatever the event subscriptions say, unless the class offers them as a choice: the
+ * progress of an upgrade or a discovery the console runs, and auto-ping's reports.
+ */
+const REPORTED_UNLESS_CHOSEN: ReadonlySet<EventType> = new Set([
+  'firmware',
+  'discover',
+  'ping',
+  'autoReboot',
+]);
 
 interface Outlet {
   on: boolean;
@@ -74,6 +103,17 @@ export class DeviceModel {
   private rebooting = false;
   /** The device side of firmware upgrades (`firmware` command). */
   readonly firmware: FirmwareAgent = new FirmwareAgent(this.firmwareHost());
+  /** Auto-ping (`pingConfig` command), on a class that takes ping targets. */
+  readonly ping: PingAgent | undefined;
+  /** The hosts its ping targets name; fault injection takes them down. */
+  readonly hosts: SimulatedHosts;
+  /** Units on its bus or radio that it does not report until a discovery finds them. */
+  readonly undiscovered: DeviceModel[] = [];
+  /** Fault injection: discoveries fail with this (until cleared). */
+  discoveryFault: DiscoveryFault | undefined;
+  private discovering = false;
+  private readonly uplinkOtlt: number | undefined;
+  private readonly hostOutlets: ReadonlyMap<string, number>;
 
   constructor(opts: ModelOptions) {
     this.devId = opts.devId;
@@ -95,6 +135,22 @@ export class DeviceModel {
       busy: false,
       info: this.initialInfo(n),
     }));
+    const outletOf = (otlt: number, what: string) => {
+      if (!Number.isInteger(otlt) || otlt < 1 || otlt > this.outlets.length) {
+        throw new Error(`${what}: ${this.devClass} has no outlet ${otlt}`);
+      }
+      return otlt;
+    };
+    this.uplinkOtlt =
+      opts.uplinkOtlt === undefined ? undefined : outletOf(opts.uplinkOtlt, 'uplinkOtlt');
+    this.hostOutlets = new Map(
+      Object.entries(opts.hostOutlets ?? {}).map(([host, otlt]) => [
+        hostKey(host),
+        outletOf(otlt, `host ${host}`),
+      ]),
+    );
+    this.hosts = opts.hosts ?? new SimulatedHosts();
+    this.ping = opts.facts.pingTargets ? new PingAgent(this.pingHost()) : undefined;
   }
 
   get devClass(): string {
@@ -104,6 +160,7 @@ export class DeviceModel {
   /** Starts periodic reports into `sink` (first one at a random point of the interval). */
   attach(sink: ModelSink): void {
     this.sink = sink;
+    this.ping?.resume();
     this.scheduleReport(this.rng.range(0, this.reportInterval()));
   }
 
@@ -112,6 +169,7 @@ export class DeviceModel {
     this.sink = undefined;
     this.reportTimer?.cancel();
     this.reportTimer = undefined;
+    this.ping?.stop();
     for (const kid of this.kids) kid.detach();
   }
 
@@ -185,6 +243,11 @@ export class DeviceModel {
     const cycling = this.outlets.flatMap((o, i) => (o.busy ? [i + 1] : []));
     if (cycling.length > 0) status.cycling = cycling;
     if (this.facts.findMe) status.findMe = this.findMeTimer !== undefined;
+    if (!this.facts.isChild) status.ip = deviceIp(this.devId);
+    // a plug's signal at its gateway: steady per unit, between -40 and -84 dBm
+    if (this.facts.wireless) status.rssi = -40 - (stableHash(this.devId) % 45);
+    if (this.uplinkOtlt !== undefined) status.uplinkOtlt = this.uplinkOtlt;
+    if (this.ping) status.ping = this.ping.status();
     this.addMeters(status);
     return status;
   }
@@ -216,6 +279,12 @@ export class DeviceModel {
         return Promise.resolve(this.applySettings(command.args.values ?? {}));
       case 'firmware':
         return this.firmware.handle(command.args);
+      case 'pingConfig':
+        return Promise.resolve(
+          this.ping ? this.ping.configure(command.args) : fail(ACK_ERRORS.notSupported),
+        );
+      case 'discover':
+        return this.discover();
     }
   }
 
@@ -262,12 +331,19 @@ export class DeviceModel {
 
   // ---- reporting --------------------------------------------------------------------------
 
-  protected emitEvent(type: EventType, value: DeviceEvent['value'], outlet?: number): void {
-    // event subscriptions: a type left out is not reported (firmware phases always are)
+  protected emitEvent(
+    type: EventType,
+    value: DeviceEvent['value'],
+    outlet?: number,
+    target?: number,
+  ): void {
+    // event subscriptions: a type left out is not reported (see REPORTED_UNLESS_CHOSEN)
     const subscribed = this.settings.events;
-    if (subscribed && type !== 'firmware' && !subscribed.includes(type)) return;
+    const chosen = !REPORTED_UNLESS_CHOSEN.has(type) || this.facts.eventChoices.includes(type);
+    if (subscribed && chosen && !subscribed.includes(type)) return;
     const event: DeviceEvent = { type, value, time: this.sysTime() };
     if (outlet !== undefined) event.outlet = outlet;
+    if (target !== undefined) event.target = target;
     this.sink?.event(event);
   }
 
@@ -498,6 +574,93 @@ export class DeviceModel {
     this.onLoadChange();
   }
 
+  // ---- auto-ping and discovery ------------------------------------------------------------
+
+  /** The device itself or one of its kids, by id. */
+  private unitOf(devId: string): DeviceModel | undefined {
+    return devId === this.devId ? this : this.kids.find((k) => k.devId === devId);
+  }
+
+  /**
+   * Whether a ping to `host` is answered: not while the outlet feeding the site's uplink (or the
+   * host itself) is off, nor while a fault holds the host down.
+   */
+  private answers(host: string): boolean {
+    const powered = (otlt: number | undefined) =>
+      otlt === undefined || this.outlets[otlt - 1]?.on === true;
+    return (
+      powered(this.uplinkOtlt) &&
+      powered(this.hostOutlets.get(hostKey(host))) &&
+      this.hosts.answers(host)
+    );
+  }
+
+  /** An auto-reboot: each unit cycles its named outlets together, as a cycle command does. */
+  private autoCycle(outlets: readonly PingOutlet[]): void {
+    const byUnit = new Map<string, number[]>();
+    for (const o of outlets) byUnit.set(o.devId, [...(byUnit.get(o.devId) ?? []), o.otlt]);
+    for (const [devId, otlts] of byUnit) {
+      void this.unitOf(devId)?.cycle(otlts);
+    }
+  }
+
+  private pingHost(): PingHost {
+    return {
+      clockMs: () => this.clockMs(),
+      utcOffsetMs: () => (timezoneOffsetMinutes(this.settings.timezone ?? '0') ?? 0) * 60_000,
+      after: (delayMs, run) => this.scheduler.after(delayMs, run),
+      timeScale: () => this.timing.pingTimeScale,
+      running: () => !this.rebooting,
+      answers: (host) => this.answers(host),
+      hasOutlet: ({ devId, otlt }) => otlt <= (this.unitOf(devId)?.outlets.length ?? 0),
+      cycle: (outlets) => this.autoCycle(outlets),
+      event: (type, value, fields) => this.emitEvent(type, value, fields.outlet, fields.target),
+      changed: () => this.reportChange(),
+    };
+  }
+
+  /**
+   * The `discover` command: scans the bus (or radio) for attached units, reporting each phase as a
+   * `discover` event, and answers every unit there, known or new. A new one reports as a kid from
+   * then on (a moment after the answer, so the console has added it by then).
+   */
+  private async discover(): Promise<Outcome> {
+    if (!this.facts.discovers) return fail('notSupported' satisfies DiscoveryReason);
+    if (this.discovering) return fail('busy' satisfies DiscoveryReason);
+    this.discovering = true;
+    const { discoverStepMs, discoverScanMs } = this.timing;
+    this.emitEvent('discover', 'starting');
+    await this.wait(discoverStepMs);
+    this.emitEvent('discover', 'scanning');
+    await this.wait(discoverScanMs);
+    const fault = this.discoveryFault;
+    if (fault === 'timedOut') {
+      // the scan never ends: no answer, the console gives up; a later run may start
+      this.discovering = false;
+      return new Promise<Outcome>(() => undefined);
+    }
+    if (fault) {
+      this.discovering = false;
+      this.emitEvent('discover', `failed:${fault}`);
+      return fail(fault);
+    }
+    const found = this.undiscovered.splice(0);
+    this.kids.push(...found);
+    const units = this.kids.map((k): DiscoveredUnit => ({
+      devId: k.devId,
+      devClass: k.facts.devClass,
+      name: k.name,
+    }));
+    this.emitEvent('discover', `found:${units.length}`);
+    await this.wait(discoverStepMs);
+    this.discovering = false;
+    this.emitEvent('discover', 'done');
+    if (found.length > 0) {
+      this.scheduler.after(discoverStepMs, () => found.forEach((k) => this.sink?.kidAdded?.(k)));
+    }
+    return { ok: true, result: { units } };
+  }
+
   // ---- firmware ---------------------------------------------------------------------------
 
   private firmwareHost(): FirmwareHost {
@@ -522,3 +685,5 @@ export class DeviceModel {
     };
   }
 }
+
+const hostKey = (host: string) => host.trim().toLowerCase();

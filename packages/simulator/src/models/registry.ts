@@ -40,13 +40,26 @@ export function createModel(opts: CreateModelOptions): DeviceModel {
 
 /** Attaches a kid model to a parent, checking the catalog allows it. */
 export function addKid(parent: DeviceModel, kid: DeviceModel): void {
+  checkAttach(parent, kid);
+  parent.kids.push(kid);
+}
+
+/**
+ * Puts a unit on a parent's bus or radio that the parent does not report until a discovery
+ * (the `discover` command) finds it; from then on it is a kid.
+ */
+export function addUndiscovered(parent: DeviceModel, unit: DeviceModel): void {
+  checkAttach(parent, unit);
+  parent.undiscovered.push(unit);
+}
+
+function checkAttach(parent: DeviceModel, kid: DeviceModel): void {
   if (!parent.facts.childClasses.includes(kid.facts.devClass)) {
     throw new Error(`${kid.devClass} cannot attach to ${parent.devClass}`);
   }
-  if (parent.kids.some((k) => k.devId === kid.devId)) {
+  if ([...parent.kids, ...parent.undiscovered].some((k) => k.devId === kid.devId)) {
     throw new Error(`kid ${kid.devId} is already attached to ${parent.devId}`);
   }
-  parent.kids.push(kid);
 }
 
 export { DeviceModel };

@@ -1,4 +1,5 @@
 import type { DeviceEvent, DeviceStatus } from '@powerdeck/domain';
+import type { DeviceModel } from './device-model';
 
 /** Result of a command on a model; becomes the `ok`/`error`/`result` of the ack. */
 export type Outcome = { ok: true; result?: unknown } | { ok: false; error: string };
@@ -11,6 +12,8 @@ export interface ModelSink {
   reboot(downMs: number): void;
   /** Whether reports reach the broker now (absent: always). */
   online?(): boolean;
+  /** A discovery found `kid` on the bus: from now on it reports as a kid of the device. */
+  kidAdded?(kid: DeviceModel): void;
 }
 
 /** Delays of a model, in milliseconds. Tests set the switching delays to 0. */
@@ -34,6 +37,14 @@ export interface ModelTiming {
   firmwareVerifyMs: number;
   firmwareInstallMs: number;
   firmwareRebootMs: number;
+  /**
+   * Auto-ping runs on this fraction of real time: a target's sample window and hold-off (seconds
+   * on the wire) are multiplied by it, so a demo or a test sees a Fast window (900 s) in seconds.
+   */
+  pingTimeScale: number;
+  /** A discovery: each short step (starting, after found), and the scan of the bus. */
+  discoverStepMs: number;
+  discoverScanMs: number;
 }
 
 export const DEFAULT_TIMING: ModelTiming = {
@@ -50,9 +61,15 @@ export const DEFAULT_TIMING: ModelTiming = {
   firmwareVerifyMs: 1500,
   firmwareInstallMs: 6000,
   firmwareRebootMs: 8000,
+  pingTimeScale: 1,
+  discoverStepMs: 500,
+  discoverScanMs: 3000,
 };
 
-/** Timing for deterministic tests: instant relays, a fast firmware upgrade, the rest as default. */
+/**
+ * Timing for deterministic tests: instant relays, a fast firmware upgrade, auto-ping and discovery
+ * in milliseconds, the rest as default.
+ */
 export const TEST_TIMING: ModelTiming = {
   ...DEFAULT_TIMING,
   switchDelayMs: [0, 0],
@@ -60,6 +77,10 @@ export const TEST_TIMING: ModelTiming = {
   firmwareVerifyMs: 20,
   firmwareInstallMs: 50,
   firmwareRebootMs: 300,
+  // a Fast window (900 s) lasts 1.8 s, a 300 s hold-off 0.6 s
+  pingTimeScale: 0.002,
+  discoverStepMs: 20,
+  discoverScanMs: 50,
 };
 
 /** Faults a test or the CLI can put on a model (the connection faults live on SimulatedDevice). */

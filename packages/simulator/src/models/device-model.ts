@@ -410,10 +410,9 @@ export class DeviceModel {
   /** Off, wait, on — for one outlet or a cycle group together. Locks do not stop a cycle. */
   private async cycle(otlts: readonly number[]): Promise<Outcome> {
     const targets = [...new Set(otlts)];
-    if (targets.length === 0) return fail(ACK_ERRORS.invalid);
+    const refused = this.cycleRefusal(targets);
+    if (refused) return fail(refused);
     const outlets = targets.map((n) => this.outlets[n - 1]);
-    if (outlets.some((o) => !o)) return fail(ACK_ERRORS.noSuchOutlet);
-    if (outlets.some((o) => o?.busy) || this.sequencing) return fail(ACK_ERRORS.busy);
     for (const o of outlets) if (o) o.busy = true;
     const release = () => outlets.forEach((o) => o && (o.busy = false));
     this.emitEvent('cycle', 'in-progress', targets.length === 1 ? targets[0] : undefined);
@@ -433,6 +432,15 @@ export class DeviceModel {
     this.emitEvent('cycle', 'inactive', targets.length === 1 ? targets[0] : undefined);
     this.reportChange();
     return { ok: true, result: { otlts: targets, states: this.outletStates() } };
+  }
+
+  /** Why a cycle of these outlets cannot start now; undefined when it can. */
+  private cycleRefusal(otlts: readonly number[]): string | undefined {
+    if (otlts.length === 0) return ACK_ERRORS.invalid;
+    const outlets = otlts.map((n) => this.outlets[n - 1]);
+    if (outlets.some((o) => !o)) return ACK_ERRORS.noSuchOutlet;
+    if (outlets.some((o) => o?.busy) || this.sequencing) return ACK_ERRORS.busy;
+    return undefined;
   }
 
   /**
@@ -595,13 +603,23 @@ export class DeviceModel {
     );
   }
 
-  /** An auto-reboot: each unit cycles its named outlets together, as a cycle command does. */
-  private autoCycle(outlets: readonly PingOutlet[]): void {
+  /**
+   * An auto-reboot: each unit cycles its named outlets together, as a cycle command does; those
+   * it cannot cycle now (already cycling, a sequence running) are left alone. Answers the outlets
+   * whose cycle started.
+   */
+  private autoCycle(outlets: readonly PingOutlet[]): PingOutlet[] {
     const byUnit = new Map<string, number[]>();
     for (const o of outlets) byUnit.set(o.devId, [...(byUnit.get(o.devId) ?? []), o.otlt]);
+    const started: PingOutlet[] = [];
     for (const [devId, otlts] of byUnit) {
-      void this.unitOf(devId)?.cycle(otlts);
+      const unit = this.unitOf(devId);
+      const targets = [...new Set(otlts)];
+      if (!unit || unit.cycleRefusal(targets)) continue;
+      void unit.cycle(targets);
+      started.push(...targets.map((otlt) => ({ devId, otlt })));
     }
+    return started;
   }
 
   private pingHost(): PingHost {

@@ -193,6 +193,23 @@ describe('auto-ping on a device', () => {
     expect(eventsOf(h, 'ping').map((e) => e.value)).toEqual(['fail']);
   });
 
+  it('does not cycle again an outlet still off from the last reboot', async () => {
+    // the outlet stays off 5 s: longer than the scaled hold-off and window
+    const h = buildModel('m4315', { devId: '1065A3000001', timing: { cycleOffMs: 5000 } });
+    h.model.hosts.setDown('8.8.8.8');
+    await configure(h, {
+      version: 1,
+      targets: [target({ action: 'cycle', outlets: [{ devId: '1065A3000001', otlt: 3 }] })],
+    });
+    await h.scheduler.advance(8000);
+    const cycled = h.events.filter((e) => e.type === 'autoReboot');
+    const cycles = h.events.filter((e) => e.type === 'cycle' && e.value === 'in-progress');
+    // reboots at 1.8 s, 4.32 s (outlet still cycling: left alone) and 6.84 s
+    expect(cycled.map((e) => e.at - cycled[0]!.at)).toEqual([0, 5040]);
+    expect(cycles).toHaveLength(2);
+    expect(pingStatus(h)?.targets[0]?.rebootsToday).toBe(3);
+  });
+
   it("a card cycles its attached unit's outlets", async () => {
     const h = buildModel('cv2', { devId: '1065A3000010', timing });
     const kid = createModel({

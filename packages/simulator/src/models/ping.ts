@@ -72,8 +72,11 @@ export interface PingHost {
   answers(host: string): boolean;
   /** Whether the device (or its kid) has that outlet. */
   hasOutlet(outlet: PingOutlet): boolean;
-  /** Cycles the outlets (the device's own or a kid's) the way a cycle command does. */
-  cycle(outlets: readonly PingOutlet[]): void;
+  /**
+   * Cycles the outlets (the device's own or a kid's) the way a cycle command does; answers those
+   * whose cycle started (not one already cycling).
+   */
+  cycle(outlets: readonly PingOutlet[]): readonly PingOutlet[];
   event(
     type: 'ping' | 'autoReboot',
     value: string,
@@ -192,9 +195,10 @@ export class PingAgent {
           this.host.event('ping', effect.state, at);
           break;
         case 'reboot': {
-          this.host.cycle(config.outlets);
-          const first = config.outlets[0];
-          this.host.event('autoReboot', 'cycled', first ? { ...at, outlet: first.otlt } : at);
+          // reported when a cycle started: outlets still cycling from the last reboot are not
+          // cycled again (the reboot counts all the same)
+          const [first] = this.host.cycle(config.outlets);
+          if (first) this.host.event('autoReboot', 'cycled', { ...at, outlet: first.otlt });
           break;
         }
         case 'capReached':

@@ -102,6 +102,14 @@ export const DeviceFirmwarePage = lazyNamed(
   () => import('../features/firmware/routes/device-firmware-page'),
   'DeviceFirmwarePage',
 );
+export const LocationNetworkPage = lazyNamed(
+  () => import('../features/network/routes/location-network-page'),
+  'LocationNetworkPage',
+);
+export const DeviceDiscoverPage = lazyNamed(
+  () => import('../features/network/routes/device-discover-page'),
+  'DeviceDiscoverPage',
+);
 export const LocationCommandsPage = lazyNamed(
   () => import('../features/schedules/routes/location-commands-page'),
   'LocationCommandsPage',

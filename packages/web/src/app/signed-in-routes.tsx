@@ -39,40 +39,22 @@ function deviceRef(params: Params) {
   return { locationId: p(params, 'locationId'), deviceId, deviceClass };
 }
 
-const LOCATION_TAB_ISSUES: Record<LocationTab, string> = {
-  devices: 'the location devices issue: every device of this location with its status',
-  outlets: 'the outlets issue: every outlet of this location with switch and cycle controls',
-  settings: 'the location settings issue: name, address, time zone, permissions and energy rates',
-  network: 'the network management issue: gateways, wireless devices and discovery',
-  commands: 'the scheduled commands issue: commands planned for this location',
-  events: 'the event logs issue: outlet, power and firmware events on a calendar',
-};
-
-/** Tabs built by the locations issue; the others keep their placeholder or their own page. */
-const LOCATION_TAB_PAGES: Partial<Record<LocationTab, ReactNode>> = {
+/** Every tab of a location has its page. */
+const LOCATION_TAB_PAGES: Record<LocationTab, ReactNode> = {
+  devices: <Pages.LocationDevicesPage />,
   outlets: <Pages.LocationOutletsPage />,
   settings: <Pages.LocationSettingsPage />,
+  network: <Pages.LocationNetworkPage />,
   commands: <Pages.LocationCommandsPage />,
   events: <Pages.LocationEventsPage />,
 };
-
-/** A tab route with its built page in place of the placeholder. */
-function withTabPage(route: RouteObject): RouteObject {
-  const page = LOCATION_TAB_PAGES[route.path as LocationTab];
-  return page ? { ...route, element: page } : route;
-}
 
 const locationTabRoutes: RouteObject[] = LOCATION_TABS.map((tab) => ({
   path: tab,
   handle: crumb(tab, LOCATION_TAB_LABELS[tab], (params) =>
     locationPath(p(params, 'locationId'), tab),
   ),
-  element:
-    tab === 'devices' ? (
-      <Pages.LocationDevicesPage />
-    ) : (
-      <PlaceholderPage title={LOCATION_TAB_LABELS[tab]} arrivesWith={LOCATION_TAB_ISSUES[tab]} />
-    ),
+  element: LOCATION_TAB_PAGES[tab],
 }));
 
 /** Device pages built so far; the others keep their placeholder. */
@@ -97,13 +79,14 @@ const deviceSectionRoutes: RouteObject[] = (
   ),
 }));
 
-/** Device admin pages built so far; the others keep their placeholder. */
-const DEVICE_ADMIN_PAGES: Partial<Record<DeviceAdminSection, ReactNode>> = {
+/** Every device admin page. */
+const DEVICE_ADMIN_PAGES: Record<DeviceAdminSection, ReactNode> = {
   settings: <Pages.DeviceSettingsPage />,
   status: <Pages.DeviceStatusPage />,
   events: <Pages.DeviceEventsPage />,
   delete: <Pages.DeviceDeletePage />,
   firmware: <Pages.DeviceFirmwarePage />,
+  discover: <Pages.DeviceDiscoverPage />,
 };
 
 const deviceAdminRoutes: RouteObject[] = DEVICE_ADMIN_SECTIONS.map((section) => ({
@@ -111,12 +94,7 @@ const deviceAdminRoutes: RouteObject[] = DEVICE_ADMIN_SECTIONS.map((section) => 
   handle: crumb(section, DEVICE_ADMIN_LABELS[section], (params) =>
     devicePath(deviceRef(params), 'admin', section),
   ),
-  element: DEVICE_ADMIN_PAGES[section] ?? (
-    <PlaceholderPage
-      title={DEVICE_ADMIN_LABELS[section]}
-      arrivesWith={`the device administration issue (${DEVICE_ADMIN_LABELS[section].toLowerCase()})`}
-    />
-  ),
+  element: DEVICE_ADMIN_PAGES[section],
 }));
 
 export const signedInRoutes: RouteObject[] = [
@@ -140,7 +118,7 @@ export const signedInRoutes: RouteObject[] = [
         element: <Pages.LocationLayout />,
         children: [
           { index: true, element: <Navigate to="devices" replace /> },
-          ...locationTabRoutes.map(withTabPage),
+          ...locationTabRoutes,
         ],
       },
       {

@@ -7,11 +7,18 @@ export interface AddDeviceModalProps {
   siteId: string;
   opened: boolean;
   onClose: () => void;
+  /** The tab it opens on (default Add Ethernet Device). */
+  initialTab?: 'ethernet' | 'wireless';
 }
 
 /** Add a New Device (spec §2 Modals): tabs Add Ethernet Device and Add Wireless Device. */
-export function AddDeviceModal({ siteId, opened, onClose }: AddDeviceModalProps) {
-  const [tab, setTab] = useState<string | null>('ethernet');
+export function AddDeviceModal({
+  siteId,
+  opened,
+  onClose,
+  initialTab = 'ethernet',
+}: AddDeviceModalProps) {
+  const [tab, setTab] = useState<string | null>(initialTab);
   return (
     <Modal
       opened={opened}

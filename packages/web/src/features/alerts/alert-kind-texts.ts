@@ -35,6 +35,13 @@ export function alertKindText(
         label: 'Command failed',
         description: 'A command sent to it fails or gets no answer in time.',
       };
+    case 'network':
+      return {
+        label: 'Network',
+        description:
+          'A ping target fails, it cycles an outlet by itself or stops at its reboot cap, or an ' +
+          'outlet feeding the network is switched off.',
+      };
   }
 }
 

@@ -13,6 +13,8 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, string>> = {
   findMe: 'Find Me',
   reboot: 'Reboots',
   info: 'Name, labels or settings changed',
+  autoReboot: 'Auto-reboots by a ping target',
+  discover: 'Discovery phases',
 };
 
 export const POWER_ON_LABELS: Readonly<Record<PowerOnState, string>> = {

@@ -258,12 +258,13 @@ function openLocation({
     settings: { body: settings(permLvl) },
     visitSite: { body: { siteId: SITE } },
     getDevicesFirmwareInfo: { body: info },
+    getNetwork: { body: { siteId: SITE, permLvl, canEdit: permLvl !== 'CLIENT', devices: [] } },
     ...(batch && {
       upgradeLocation: { body: batch },
       getFirmwareUpgrades: { body: upgradesOf(batch.upgrades, batch.concurrencyLimit) },
     }),
   });
-  // A location tab that is still a placeholder: only the header menu is under test.
+  // A location tab with no devices on it: only the header menu is under test.
   renderRoute(`/locations/${SITE}/network`);
   return fetchMock;
 }

@@ -1,5 +1,7 @@
 /** The demo's people and places: plain facts, turned into rows by builders.ts. */
 
+import type { DeviceClass } from '@powerdeck/domain';
+
 export const DEMO_PASSWORD = 'powerdeck-demo';
 
 export const DEMO_USERS = [
@@ -487,3 +489,19 @@ export const OUTLET_LABELS = [
   'Rack Fan',
   'Control Processor',
 ] as const;
+
+/**
+ * The site's modem at the first location: plugged into the last outlet of its first device (the
+ * first group of the demo), labelled so, and reported by the device as its uplink (status
+ * `uplinkOtlt`), so that outlet feeds the location's network by default. The last outlet, not the
+ * first: the demo schedules and the first-outlet habits of the tests leave it alone.
+ */
+export const DEMO_UPLINK = { group: 0, label: 'Modem' } as const;
+
+/**
+ * Units on a demo device's bus that the seed did not record: each demo bb232 carries one more
+ * sequencer of this class, which Discover Units finds (and adds) as a new unit.
+ */
+export const DEMO_UNDISCOVERED_UNITS: Partial<Record<DeviceClass, DeviceClass>> = {
+  bb232: 'cn2400',
+};

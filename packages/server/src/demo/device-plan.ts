@@ -1,6 +1,6 @@
 import { DEVICE_CLASSES, type DeviceClass, getDeviceSpec } from '@powerdeck/domain';
 import type { devices, outlets } from '../infra/db/schema';
-import { OUTLET_LABELS, ROOM_NAMES } from './demo-data';
+import { DEMO_UPLINK, OUTLET_LABELS, ROOM_NAMES } from './demo-data';
 import { demoDeviceSettings } from './demo-settings';
 
 export type DeviceRow = typeof devices.$inferInsert;
@@ -106,6 +106,11 @@ function buildDevice(args: {
 }): { device: DeviceRow; outlets: OutletRow[] } {
   const spec = getDeviceSpec(args.devClass);
   const { n, active } = args.group;
+  // the site's modem hangs off the last outlet of the demo's first device (demo-data.ts)
+  const uplinkOtlt =
+    n === DEMO_UPLINK.group && args.parentDevId === undefined && spec.outletCount > 0
+      ? spec.outletCount
+      : undefined;
   const lastContact = active
     ? new Date(args.now.getTime() - (n % 30) * 1000)
     : new Date(args.now.getTime() - (2 + (n % 5)) * 24 * 3600 * 1000);
@@ -123,6 +128,7 @@ function buildDevice(args: {
       name: devName,
       model: spec.displayName,
       ...(active ? {} : { demoOffline: true }),
+      ...(uplinkOtlt === undefined ? {} : { demoUplinkOtlt: uplinkOtlt }),
       // as the device reported them when it was installed (demo-settings.ts)
       ...(args.group.timezone === undefined
         ? {}
@@ -136,9 +142,10 @@ function buildDevice(args: {
     sysTime,
     createdAt: args.now,
   };
-  const outletRows = outletStates.map((_, i) =>
-    buildOutlet(args.devId, i + 1, spec.bankLabelCount, n),
-  );
+  const outletRows = outletStates.map((_, i) => {
+    const row = buildOutlet(args.devId, i + 1, spec.bankLabelCount, n);
+    return i + 1 === uplinkOtlt ? { ...row, name1: DEMO_UPLINK.label } : row;
+  });
   return { device, outlets: outletRows };
 }
 

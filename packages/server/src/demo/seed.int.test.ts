@@ -1,11 +1,14 @@
 import { DEVICE_CLASSES, getDeviceSpec, isDeviceClass } from '@powerdeck/domain';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../infra/db/migrate';
 import { devices, locations, outlets, permissions, users } from '../infra/db/schema';
 import { scheduleTargets, schedules } from '../infra/db/schema-schedules';
 import { type OpenedTestDatabase, testDatabases } from '../test/databases';
 import { CountingHasher, TestClock } from '../test/test-app';
+import { DEMO_UNDISCOVERED_UNITS, DEMO_UPLINK } from './demo-data';
+import { demoFleetPlan, undiscoveredUnitId } from './demo-fleet';
+import { demoMac } from './device-plan';
 import { seedDemo } from './seed';
 
 describe.each(testDatabases())('demo seed on $name', (testDb) => {
@@ -133,5 +136,51 @@ describe.each(testDatabases())('demo seed on $name', (testDb) => {
     expect(new Set(rows.map((r) => `${r.name}|${r.action}|${r.time}|${r.dayMask}`))).toEqual(
       new Set(['Nightly reboot of the projector|cycle|02:30|127', 'Weekend off|off|20:00|12']),
     );
+  });
+
+  it('runs the fleet with the modem on the first device and a sequencer to discover per bb232', async () => {
+    await seed();
+    const db = opened.database.db;
+    const plan = await demoFleetPlan(db);
+    // deterministic: the same plan every start
+    expect(await demoFleetPlan(db)).toEqual(plan);
+
+    const first = plan.find((p) => p.devId === demoMac(DEMO_UPLINK.group));
+    const uplinkOtlt = getDeviceSpec(first?.devClass ?? 'm4315').outletCount;
+    expect(first?.uplinkOtlt).toBe(uplinkOtlt);
+    expect(plan.filter((p) => p.uplinkOtlt !== undefined)).toHaveLength(1);
+    const [modem] = await db
+      .select({ name1: outlets.name1 })
+      .from(outlets)
+      .where(and(eq(outlets.devId, first?.devId ?? ''), eq(outlets.otltId, uplinkOtlt)));
+    expect(modem?.name1).toBe(DEMO_UPLINK.label);
+
+    const adapters = plan.filter((p) => DEMO_UNDISCOVERED_UNITS[p.devClass] !== undefined);
+    expect(adapters.length).toBeGreaterThan(0);
+    for (const adapter of adapters) {
+      const unitClass = DEMO_UNDISCOVERED_UNITS[adapter.devClass];
+      expect(adapter.undiscovered).toEqual([
+        expect.objectContaining({ devId: undiscoveredUnitId(adapter.devId), devClass: unitClass }),
+      ]);
+      expect(getDeviceSpec(adapter.devClass).childClasses).toContain(unitClass);
+    }
+    expect(plan.filter((p) => p.undiscovered)).toHaveLength(adapters.length);
+
+    // once a discovery added it, it runs as a kid and is no longer waiting on the bus
+    const adapter = adapters[0];
+    const unit = adapter?.undiscovered?.[0];
+    if (!adapter || !unit) throw new Error('no bb232 in the demo fleet');
+    const [row] = await db.select().from(devices).where(eq(devices.devId, adapter.devId));
+    await db.insert(devices).values({
+      devId: unit.devId,
+      devClass: unit.devClass,
+      devName: unit.name,
+      parentDevId: adapter.devId,
+      siteId: row?.siteId ?? null,
+      createdAt: new Date(),
+    });
+    const after = (await demoFleetPlan(db)).find((p) => p.devId === adapter.devId);
+    expect(after?.undiscovered).toBeUndefined();
+    expect(after?.kids.map((k) => k.devId)).toContain(unit.devId);
   });
 });

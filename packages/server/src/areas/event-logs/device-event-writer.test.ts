@@ -21,7 +21,17 @@ function fakeRepo() {
           return Promise.reject(new Error('database down'));
         }
         calls.events.push([...events]);
-        return Promise.resolve(events.length > 0 ? ['site-1'] : []);
+        return Promise.resolve(
+          events.map((e) => ({
+            siteId: 'site-1',
+            devId: e.devId,
+            type: e.type,
+            outlet: e.outlet,
+            target: e.target ?? null,
+            value: e.value,
+            detail: null,
+          })),
+        );
       },
       insertConnections: (changes: readonly ConnectionWrite[]) => {
         calls.connections.push([...changes]);

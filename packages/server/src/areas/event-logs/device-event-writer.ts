@@ -3,6 +3,7 @@ import type {
   ConnectionWrite,
   DeviceEventWrite,
   DeviceEventsRepository,
+  LoggedEvent,
 } from './device-events.repository';
 import { PeriodicFlush } from '../../infra/periodic-flush';
 
@@ -30,6 +31,7 @@ export class DeviceEventWriter {
   private events: DeviceEventWrite[] = [];
   private connections: ConnectionWrite[] = [];
   private readonly loop: PeriodicFlush;
+  private readonly loggedListeners = new Set<(events: readonly LoggedEvent[]) => void>();
   private readonly maxPending: number;
   readonly stats: DeviceEventWriterStats = {
     received: 0,
@@ -54,6 +56,15 @@ export class DeviceEventWriter {
 
   start(): void {
     this.loop.start();
+  }
+
+  /**
+   * Every report the log kept, after each flush (a repeat another server kept first is not
+   * among them): what is raised from a report is raised once (the network alerts).
+   */
+  onLogged(listener: (events: readonly LoggedEvent[]) => void): () => void {
+    this.loggedListeners.add(listener);
+    return () => this.loggedListeners.delete(listener);
   }
 
   event(write: DeviceEventWrite): void {
@@ -94,9 +105,11 @@ export class DeviceEventWriter {
     let roundsDone = 0;
     const rounds = inRounds(connections);
     try {
-      for (const site of await this.repo.insertEvents(unique(events))) sites.add(site);
+      const logged = await this.repo.insertEvents(unique(events));
+      for (const event of logged) sites.add(event.siteId);
       this.stats.statements++;
       doneEvents = true;
+      if (logged.length > 0) this.tellLogged(logged);
       for (const round of rounds) {
         for (const site of await this.repo.insertConnections(round)) sites.add(site);
         this.stats.statements++;
@@ -114,6 +127,16 @@ export class DeviceEventWriter {
   stop(): Promise<void> {
     return this.loop.stop();
   }
+
+  private tellLogged(logged: readonly LoggedEvent[]): void {
+    for (const listener of this.loggedListeners) {
+      try {
+        listener(logged);
+      } catch (error) {
+        this.log.error({ err: error }, 'a listener of logged device events failed');
+      }
+    }
+  }
 }
 
 /** A report heard twice in one batch is written once. */
@@ -121,7 +144,14 @@ function unique(events: readonly DeviceEventWrite[]): DeviceEventWrite[] {
   const seen = new Set<string>();
   return events.filter((e) => {
     if (e.deviceTime === null) return true;
-    const key = JSON.stringify([e.devId, e.type, e.outlet, e.value, e.deviceTime.getTime()]);
+    const key = JSON.stringify([
+      e.devId,
+      e.type,
+      e.outlet,
+      e.target ?? null,
+      e.value,
+      e.deviceTime.getTime(),
+    ]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

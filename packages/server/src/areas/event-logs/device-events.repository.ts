@@ -11,9 +11,25 @@ export interface DeviceEventWrite {
   type: Exclude<DeviceEventKind, 'online' | 'offline'>;
   outlet: number | null;
   value: string | number | boolean | null;
+  /** `ping` and `autoReboot` reports: the 1-based ping target they are about. */
+  target?: number | null;
   /** The device's clock (Unix ms), when it said. */
   deviceTime: Date | null;
   at: Date;
+}
+
+/**
+ * A report as the log kept it (a repeat heard by another server is not kept twice): `detail` of an
+ * auto-ping report is `{host, maxReboots}` of its target in the device's ping configuration then.
+ */
+export interface LoggedEvent {
+  siteId: string;
+  devId: string;
+  type: string;
+  outlet: number | null;
+  target: number | null;
+  value: unknown;
+  detail: { host?: string; maxReboots?: number } | null;
 }
 
 /** An online/offline message; `retained`: the broker's stored copy, heard on subscribing. */
@@ -51,7 +67,7 @@ export class DeviceEventsRepository {
    * reboot, info or Find Me report made while a command of that device (and outlet) was under
    * way answers it: it is linked to the command (`cmd_id`), which the log shows instead.
    */
-  async insertEvents(events: readonly DeviceEventWrite[]): Promise<string[]> {
+  async insertEvents(events: readonly DeviceEventWrite[]): Promise<LoggedEvent[]> {
     if (events.length === 0) return [];
     const json = JSON.stringify(
       events.map((e) => ({
@@ -59,6 +75,7 @@ export class DeviceEventsRepository {
         parent_dev_id: e.parentDevId,
         type: e.type,
         outlet: e.outlet,
+        target: e.target ?? null,
         value: e.value,
         device_time: e.deviceTime?.toISOString() ?? null,
         at: e.at.toISOString(),
@@ -66,8 +83,13 @@ export class DeviceEventsRepository {
     );
     const result = await this.db.execute(sql`
       INSERT INTO device_events
-        (dev_id, parent_dev_id, site_id, type, outlet, value, device_time, at, cmd_id)
-      SELECT d.dev_id, d.parent_dev_id, d.site_id, v.type, v.outlet, v.value, v.device_time, v.at,
+        (dev_id, parent_dev_id, site_id, type, outlet, target, detail, value, device_time, at,
+          cmd_id)
+      SELECT d.dev_id, d.parent_dev_id, d.site_id, v.type, v.outlet, v.target,
+        CASE WHEN pc.dev_id IS NOT NULL THEN jsonb_strip_nulls(jsonb_build_object(
+          'host', pc.targets -> (v.target - 1) ->> 'host',
+          'maxReboots', (pc.targets -> (v.target - 1) ->> 'maxReboots')::int)) END,
+        v.value, v.device_time, v.at,
         (SELECT c.id FROM device_commands c
           WHERE c.dev_id = coalesce(d.parent_dev_id, d.dev_id)
             AND coalesce(c.kid_id, c.dev_id) = d.dev_id
@@ -88,13 +110,30 @@ export class DeviceEventsRepository {
           ORDER BY c.created_at DESC
           LIMIT 1)
       FROM jsonb_to_recordset(${json}::jsonb) AS v(
-        dev_id text, parent_dev_id text, type text, outlet int, value jsonb,
+        dev_id text, parent_dev_id text, type text, outlet int, target int, value jsonb,
         device_time timestamptz, at timestamptz
       )
       ${knownDevice}
+      LEFT JOIN ping_configs pc ON v.target IS NOT NULL AND pc.dev_id = d.dev_id
       ON CONFLICT DO NOTHING
-      RETURNING site_id`);
-    return sitesOf(result);
+      RETURNING site_id, dev_id, type, outlet, target, value, detail`);
+    return rowsOf<{
+      site_id: string;
+      dev_id: string;
+      type: string;
+      outlet: number | null;
+      target: number | null;
+      value: unknown;
+      detail: LoggedEvent['detail'];
+    }>(result).map((r) => ({
+      siteId: r.site_id,
+      devId: r.dev_id,
+      type: r.type,
+      outlet: r.outlet === null ? null : Number(r.outlet),
+      target: r.target === null ? null : Number(r.target),
+      value: r.value,
+      detail: r.detail,
+    }));
   }
 
   /**

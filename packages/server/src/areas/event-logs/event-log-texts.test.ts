@@ -55,6 +55,37 @@ describe('event log texts', () => {
     expect(kindsOf(DEVICE_EVENT_TYPES, 'connection')).toEqual(['online', 'offline']);
     expect(kindsOf(DEVICE_EVENT_TYPES, 'battery')).toEqual(['battery', 'batteryLow']);
     expect(kindsOf(DEVICE_EVENT_TYPES, 'schedule')).toEqual([]);
-    expect(kindsOf(DEVICE_EVENT_TYPES, undefined)).toHaveLength(14);
+    expect(kindsOf(DEVICE_EVENT_TYPES, undefined)).toHaveLength(16);
+  });
+
+  it('words auto-ping reports with their target’s host, and discovery phases', () => {
+    const ping = (value: string) => ({ value, target: 2, host: '8.8.8.8', maxReboots: 3 });
+    expect(deviceEventText('ping', ping('fail'), null, 'm4315')).toBe('Ping target 8.8.8.8 failed');
+    expect(deviceEventText('ping', ping('pass'), null, 'm4315')).toBe('Ping target 8.8.8.8 passed');
+    // a report whose configuration was not known when it was written names the target's number
+    expect(deviceEventText('ping', { value: 'unknown', target: 4 }, null, 'm4315')).toBe(
+      'Ping target 4 unknown',
+    );
+    expect(deviceEventText('autoReboot', ping('cycled'), 1, 'm4315')).toBe(
+      'Auto-reboot: outlet 1 cycled (ping target 8.8.8.8)',
+    );
+    expect(deviceEventText('autoReboot', ping('capReached'), null, 'm4315')).toBe(
+      'Auto-reboot stopped after 3 reboots in a row (ping target 8.8.8.8)',
+    );
+    expect(deviceEventText('discover', 'scanning', null, 'bb232')).toBe('Discovery: scanning');
+    expect(deviceEventText('discover', 'found:1', null, 'bb232')).toBe('Discovery: found 1 unit');
+    expect(deviceEventText('discover', 'failed:noBus', null, 'bb232')).toBe(
+      'Discovery failed: No answer on the bus: check the cable to the units',
+    );
+    expect(DEVICE_EVENT_TYPES.autoReboot).toBe('outlet');
+  });
+
+  it('words a confirmed switch-off of a network outlet as such', () => {
+    expect(commandText('setOutlet', { otlt: 1, state: 0, confirmed: true })).toBe(
+      'Network outlet 1 switched off (confirmed)',
+    );
+    expect(commandText('pingConfig', { version: 3, targets: [] })).toBe(
+      'Ping targets sent (version 3)',
+    );
   });
 });

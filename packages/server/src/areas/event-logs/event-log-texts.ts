@@ -5,8 +5,11 @@ import {
   FIRMWARE_ERROR_TEXTS,
   FIRMWARE_FAILED_PREFIX,
   batteryStateTexts,
+  discoveryPhaseTexts,
+  discoveryReasonTexts,
   findDeviceSpec,
   isFirmwareErrorReason,
+  parseDiscoverEvent,
 } from '@powerdeck/domain';
 
 /**
@@ -26,6 +29,8 @@ export const COMMAND_TYPES = {
   setOutletInfo: 'device',
   settings: 'device',
   firmware: 'firmware',
+  pingConfig: 'device',
+  discover: 'device',
 } as const satisfies Partial<Record<CommandSvc, EventLogType>>;
 
 /** What the device events table holds: protocol events, online/offline, a battery running low. */
@@ -44,6 +49,9 @@ export const DEVICE_EVENT_TYPES = {
   fault: 'fault',
   firmware: 'firmware',
   ping: 'device',
+  // an auto-reboot cycles outlets; its cap reached is about them too
+  autoReboot: 'outlet',
+  discover: 'device',
   findMe: 'device',
   info: 'device',
 } as const satisfies Record<DeviceEventKind, EventLogType>;
@@ -65,6 +73,9 @@ export function commandText(svc: string, args: Record<string, unknown>): string 
   const otlt = typeof args.otlt === 'number' ? args.otlt : null;
   switch (svc) {
     case 'setOutlet':
+      // a switch-off of an outlet feeding the network, confirmed by whoever sent it (issue 15)
+      if (args.confirmed === true)
+        return `Network ${outletWord(otlt).toLowerCase()} switched off (confirmed)`;
       return `${outletWord(otlt)} switched ${onOff(args.state)}`;
     case 'cycleOutlet':
       return `${outletWord(otlt)} cycled`;
@@ -87,6 +98,10 @@ export function commandText(svc: string, args: Record<string, unknown>): string 
       return 'Settings changed';
     case 'firmware':
       return `Firmware upgrade to ${typeof args.toVersion === 'string' ? args.toVersion : '?'}`;
+    case 'pingConfig':
+      return `Ping targets sent (version ${typeof args.version === 'number' ? args.version : '?'})`;
+    case 'discover':
+      return 'Discover Units';
     default:
       return svc;
   }
@@ -167,7 +182,10 @@ export function deviceEventText(
       return `Firmware failed: ${isFirmwareErrorReason(reason) ? FIRMWARE_ERROR_TEXTS[reason] : reason}`;
     }
     case 'ping':
-      return v === 'pass' ? 'Ping passed' : v === 'fail' ? 'Ping failed' : `Ping ${v}`;
+    case 'autoReboot':
+      return autoPingText(kind === 'ping' ? 'ping' : 'autoReboot', value, outlet);
+    case 'discover':
+      return discoverText(v);
     case 'sequence': {
       const words = SEQUENCE_WORDS[v] ?? `Sequence ${v}`;
       return outlet === null ? words : `${words} (outlet ${outlet})`;
@@ -180,6 +198,47 @@ export function deviceEventText(
       return INFO_WORDS[v] ?? 'Device information changed';
   }
   return `${kind} ${v}`.trim();
+}
+
+const PING_WORDS: Record<string, string> = { pass: 'passed', fail: 'failed', unknown: 'unknown' };
+
+/**
+ * A `ping` or `autoReboot` report: as written since migration 0057, `{value, target, host?,
+ * maxReboots?}` (the host and cap from the device's ping configuration when it was written).
+ * "Ping target 8.8.8.8 failed", "Auto-reboot: outlet 1 cycled (ping target 8.8.8.8)", "Auto-reboot
+ * stopped after 3 reboots in a row (ping target 8.8.8.8)".
+ */
+function autoPingText(kind: 'ping' | 'autoReboot', stored: unknown, outlet: number | null): string {
+  const fields: Record<string, unknown> =
+    typeof stored === 'object' && stored !== null
+      ? (stored as Record<string, unknown>)
+      : { value: stored };
+  const v = text(fields.value);
+  const host = typeof fields.host === 'string' ? fields.host : null;
+  const target = host ?? (typeof fields.target === 'number' ? String(fields.target) : null);
+  const named = target === null ? 'Ping target' : `Ping target ${target}`;
+  if (kind === 'ping') return `${named} ${PING_WORDS[v] ?? v}`;
+  const about = target === null ? '' : ` (ping target ${target})`;
+  if (v === 'capReached') {
+    const cap =
+      typeof fields.maxReboots === 'number' ? ` after ${fields.maxReboots} reboots in a row` : '';
+    return `Auto-reboot stopped${cap}${about}`;
+  }
+  if (v === 'cycled') return `Auto-reboot: ${outletWord(outlet).toLowerCase()} cycled${about}`;
+  return `Auto-reboot ${v}${about}`;
+}
+
+/** A `discover` event: "Discovery: scanning", "Discovery: found 3 units", "Discovery failed: …". */
+function discoverText(value: string): string {
+  const parsed = parseDiscoverEvent(value);
+  if (!parsed) return `Discovery ${value}`.trim();
+  if (parsed.phase === 'found') {
+    return `Discovery: found ${parsed.found ?? 0} unit${parsed.found === 1 ? '' : 's'}`;
+  }
+  if (parsed.phase === 'failed') {
+    return `Discovery failed: ${discoveryReasonTexts[parsed.reason ?? 'timedOut']}`;
+  }
+  return `Discovery: ${discoveryPhaseTexts[parsed.phase].toLowerCase()}`;
 }
 
 /** `Schedule “Nightly” fired`, `Schedule “Nightly” added`, … */

@@ -84,6 +84,7 @@ function installEventLogs(
         ...where,
         type: event.type,
         outlet: event.outlet ?? null,
+        target: event.target ?? null,
         value: event.value,
         deviceTime: new Date(event.time * 1000),
       });

@@ -88,7 +88,10 @@ const TABLES: Record<SourceRank, { from: SQL; at: SQL; id: SQL; idType: SQL; row
     id: sql.raw(`e.id`),
     idType: sql.raw(`bigint`),
     row: sql.raw(`2 AS src, lpad(e.id::text, 19, '0') AS key, e.at, e.dev_id, e.outlet,
-      'device'::text AS actor_kind, e.dev_id AS actor_id, e.type AS kind, e.value AS args,
+      'device'::text AS actor_kind, e.dev_id AS actor_id, e.type AS kind,
+      CASE WHEN e.target IS NULL THEN e.value
+        ELSE jsonb_build_object('value', e.value, 'target', e.target) || coalesce(e.detail, '{}')
+      END AS args,
       NULL::uuid AS cmd_id, NULL::timestamptz AS expires_at,
       NULL::text AS schedule_name, NULL::bigint AS fire_id`),
   },

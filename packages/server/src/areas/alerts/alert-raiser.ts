@@ -3,7 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../infra/clock';
 import {
   type AlertDraft,
+  type AutoPingReport,
+  autoPingAlert,
   commandFailedAlert,
+  networkOutletOffAlert,
   offlineAlert,
   onlineAlert,
   statusAlerts,
@@ -83,6 +86,33 @@ export class AlertRaiser {
         if (was && now) await this.raiseMany(devId, (name) => statusAlerts(name, was, now));
       }
     });
+  }
+
+  /**
+   * Raises the `network` alerts of auto-ping reports as the event log kept them (`ping` fail,
+   * `autoReboot` cycled or capReached): the log keeps a report once however many servers heard
+   * it, so it is alerted once.
+   */
+  onAutoPingLogged(reports: readonly (AutoPingReport & { devId: string })[]): void {
+    const relevant = reports.filter((r) => autoPingAlert('', r) !== undefined);
+    if (relevant.length === 0) return;
+    this.enqueue(async () => {
+      for (const report of relevant) {
+        const outletName =
+          report.type === 'autoReboot' && report.outlet !== null
+            ? await this.repo.outletName(report.devId, report.outlet)
+            : null;
+        await this.raiseMany(report.devId, (name) => {
+          const draft = autoPingAlert(name, report, outletName);
+          return draft ? [draft] : [];
+        });
+      }
+    });
+  }
+
+  /** A confirmed switch-off of an outlet feeding the site's network went out (issue 15). */
+  networkOutletOff(devId: string, otlt: number): void {
+    this.enqueue(() => this.raise(devId, (name) => networkOutletOffAlert(name, otlt)));
   }
 
   private enqueue(task: () => Promise<void>): void {

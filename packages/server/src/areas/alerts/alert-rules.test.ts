@@ -1,8 +1,11 @@
 import type { DeviceStatusView } from '@powerdeck/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  type AutoPingReport,
   LOW_BATTERY,
+  autoPingAlert,
   commandFailedAlert,
+  networkOutletOffAlert,
   offlineAlert,
   onlineAlert,
   statusAlerts,
@@ -103,5 +106,51 @@ describe('connection and command alerts', () => {
     expect(commandFailedAlert('Rack 2', 'setoutletstate', undefined).msg).toBe(
       'Rack 2: command setoutletstate failed.',
     );
+  });
+});
+
+describe('network alerts (issue 15)', () => {
+  const report = (patch: Partial<AutoPingReport>): AutoPingReport => ({
+    type: 'ping',
+    value: 'fail',
+    outlet: null,
+    target: 1,
+    detail: { host: '8.8.8.8', maxReboots: 3 },
+    ...patch,
+  });
+
+  it('a ping target failing names its host; passing or unknown raises nothing', () => {
+    expect(autoPingAlert('Rack 2', report({}))).toEqual({
+      kind: 'network',
+      type: 0,
+      msg: 'Ping target 8.8.8.8 failed on Rack 2.',
+    });
+    expect(autoPingAlert('Rack 2', report({ value: 'pass' }))).toBeUndefined();
+    expect(autoPingAlert('Rack 2', report({ value: 'unknown' }))).toBeUndefined();
+    // a report logged before its configuration was known names the target's number
+    expect(autoPingAlert('Rack 2', report({ target: 2, detail: null }))?.msg).toBe(
+      'Ping target #2 failed on Rack 2.',
+    );
+  });
+
+  it('an auto-reboot names the outlet and its label; the cap names the count', () => {
+    const cycled = report({ type: 'autoReboot', value: 'cycled', outlet: 1 });
+    expect(autoPingAlert('Rack 2', cycled, 'Modem')?.msg).toBe(
+      'Auto-reboot: Rack 2 cycled outlet 1 (Modem).',
+    );
+    expect(autoPingAlert('Rack 2', cycled)?.msg).toBe('Auto-reboot: Rack 2 cycled outlet 1.');
+    expect(autoPingAlert('Rack 2', report({ type: 'autoReboot', value: 'capReached' }))).toEqual({
+      kind: 'network',
+      type: 0,
+      msg: 'Auto-reboot stopped on Rack 2 after 3 reboots in a row (ping target 8.8.8.8).',
+    });
+  });
+
+  it('a network outlet switched off', () => {
+    expect(networkOutletOffAlert('Rack 2', 1)).toEqual({
+      kind: 'network',
+      type: 0,
+      msg: 'Network outlet 1 of Rack 2 switched off.',
+    });
   });
 });

@@ -111,3 +111,54 @@ export function commandFailedAlert(
     msg: `${name}: command ${svc} failed${error ? ` (${error})` : ''}.`,
   };
 }
+
+/** What the log kept of an auto-ping report, as the network alerts read it. */
+export interface AutoPingReport {
+  type: string;
+  value: unknown;
+  outlet: number | null;
+  target: number | null;
+  /** From the device's ping configuration when the report was logged. */
+  detail: { host?: string; maxReboots?: number } | null;
+}
+
+/**
+ * The `network` alert of an auto-ping report (issue 15), or undefined: a target failing, an
+ * auto-reboot cycling an outlet (`outletName`: its label, when it has one), the reboot cap
+ * reached. A target passing or unknown raises nothing.
+ */
+export function autoPingAlert(
+  name: string,
+  report: AutoPingReport,
+  outletName: string | null = null,
+): AlertDraft | undefined {
+  const host = report.detail?.host ?? (report.target === null ? '' : `#${report.target}`);
+  const target = host === '' ? 'A ping target' : `Ping target ${host}`;
+  if (report.type === 'ping') {
+    return report.value === 'fail'
+      ? { kind: 'network', type: 0, msg: `${target} failed on ${name}.` }
+      : undefined;
+  }
+  if (report.type !== 'autoReboot') return undefined;
+  if (report.value === 'cycled') {
+    const outlet = report.outlet === null ? 'its outlets' : `outlet ${report.outlet}`;
+    const label = outletName?.trim() ? ` (${outletName.trim()})` : '';
+    return { kind: 'network', type: 0, msg: `Auto-reboot: ${name} cycled ${outlet}${label}.` };
+  }
+  if (report.value === 'capReached') {
+    const cap = report.detail?.maxReboots;
+    const after = cap === undefined ? '' : ` after ${cap} reboot${cap === 1 ? '' : 's'} in a row`;
+    const about = host === '' ? '' : ` (${target.charAt(0).toLowerCase()}${target.slice(1)})`;
+    return {
+      kind: 'network',
+      type: 0,
+      msg: `Auto-reboot stopped on ${name}${after}${about}.`,
+    };
+  }
+  return undefined;
+}
+
+/** A network-feeding outlet was switched off, with the sender's confirmation (issue 15). */
+export function networkOutletOffAlert(name: string, otlt: number): AlertDraft {
+  return { kind: 'network', type: 0, msg: `Network outlet ${otlt} of ${name} switched off.` };
+}

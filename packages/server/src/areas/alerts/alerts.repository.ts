@@ -331,6 +331,14 @@ export class AlertsRepository {
     return rowsOf<{ dev_id: string }>(result).map((r) => r.dev_id);
   }
 
+  /** An outlet's first label (the alerts of auto-reboots name it); null when it has none. */
+  async outletName(devId: string, otlt: number): Promise<string | null> {
+    const result = await this.db.execute(
+      sql`select name1 from outlets where dev_id = ${devId} and otlt_id = ${otlt}`,
+    );
+    return rowsOf<{ name1: string }>(result)[0]?.name1.trim() || null;
+  }
+
   async graceSeconds(siteId: string | null): Promise<number> {
     if (!siteId) return DEFAULT_OFFLINE_GRACE_SECONDS;
     const [row] = await this.db

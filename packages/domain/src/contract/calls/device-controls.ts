@@ -34,6 +34,17 @@ const otltsField = z
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((x) => String(x).trim()))
   .pipe(z.array(cycleGroupOutlet).min(1, 'otlts is required (outlet numbers 1-8)').max(8));
 
+/**
+ * `confirmed=true`: the caller confirmed switching off an outlet that feeds the location's network
+ * (issue 15); without it such a switch-off is refused 409. Form text or JSON.
+ */
+const confirmedField = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], {
+    message: 'confirmed must be true or false',
+  })
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === '1');
+
 const seconds = z.coerce
   .number({ message: 'must be a number of seconds' })
   .int('must be a whole number of seconds')
@@ -65,8 +76,13 @@ const control = <S extends string, I extends z.ZodType>(
 export const deviceControls = {
   setoutletstate: control(
     'setoutletstate',
-    controlTarget('setoutletstate').extend({ otlt: otltField, state: binaryState }),
-    'Switches an outlet on (1) or off (0) (spec §4, §7).',
+    controlTarget('setoutletstate').extend({
+      otlt: otltField,
+      state: binaryState,
+      confirmed: confirmedField,
+    }),
+    'Switches an outlet on (1) or off (0) (spec §4, §7). Switching off an outlet that feeds the ' +
+      'location’s network needs confirmed=true (409 otherwise); the audit log records it.',
     'any level at siteId; refused while the outlet or the location is locked',
   ),
   cycleoutlet: control(

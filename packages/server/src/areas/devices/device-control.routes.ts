@@ -39,7 +39,7 @@ export function registerDeviceControlRoutes(
     deviceSettings.refresh(auth.user, targetOf(input));
   calls.implement(callTable.deviceControls, {
     setoutletstate: ({ auth, input }) =>
-      service.setOutlet(auth.user, targetOf(input), input.otlt, input.state),
+      service.setOutlet(auth.user, targetOf(input), input.otlt, input.state, input.confirmed),
     cycleoutlet: ({ auth, input }) => service.cycleOutlet(auth.user, targetOf(input), input.otlt),
     rename: ({ auth, input }) => service.rename(auth.user, targetOf(input), input.name),
     reboot: ({ auth, input }) => service.command(auth.user, targetOf(input), 'reboot', {}),

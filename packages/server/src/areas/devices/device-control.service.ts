@@ -8,6 +8,7 @@ import {
   canRenameDevice,
   getDeviceSpec,
   messages as domainMessages,
+  networkMessages,
 } from '@powerdeck/domain';
 import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
@@ -16,6 +17,7 @@ import type { DeviceAccess, DeviceAt, DeviceTarget } from './device-access';
 import { devClassOf } from './device-views';
 import type { DevicesRepository } from './devices.repository';
 import type { LiveEvents } from './live-events';
+import type { NetworkGuard } from './network-guard';
 import { applyOutletEdits } from './outlet-edits';
 
 export const controlMessages = {
@@ -25,10 +27,19 @@ export const controlMessages = {
   renameRefused: 'You do not have permission to rename this device.',
   editRefused: 'You do not have permission to edit outlets.',
   noHub: 'The device link is not available. Please try again.',
+  needsConfirmation: networkMessages.needsConfirmation,
 } as const;
 
 /** Who a command is sent for: the clicking user, or a schedule firing. */
 export type CommandActor = CommandRequest['actor'];
+
+/** How `sendFor` sends: a follow-up once final, its own time to live, a confirmed switch-off. */
+export interface SendOptions {
+  onFinal?: CommandRequest['onFinal'];
+  ttlMs?: number;
+  /** The switch-off of an outlet feeding the network was confirmed (a confirmed schedule). */
+  confirmed?: boolean;
+}
 
 /**
  * Why a device's class cannot take a command (the text of a 400), or null: outlet numbers, Find
@@ -70,6 +81,8 @@ export interface TargetQuery {
  * location refuses a toggle (a locked outlet still cycles); an inactive device refuses commands.
  */
 export class DeviceControlService {
+  private guard: NetworkGuard | undefined;
+
   constructor(
     private readonly repo: DevicesRepository,
     private readonly access: DeviceAccess,
@@ -77,9 +90,38 @@ export class DeviceControlService {
     private readonly events: LiveEvents,
   ) {}
 
-  async setOutlet(user: SessionUser, q: TargetQuery, otlt: number, state: 0 | 1) {
+  /** Installs the guard against cutting a location off (the network area does, once). */
+  useNetworkGuard(guard: NetworkGuard): void {
+    this.guard = guard;
+  }
+
+  /** Whether outlet `otlt` of a device feeds the site's network (false without a guard). */
+  async feedsNetwork(device: DeviceAt, otlt: number): Promise<boolean> {
+    return (await this.guard?.feedsNetwork(device, otlt)) ?? false;
+  }
+
+  /**
+   * Switches an outlet. Switching off one that feeds the location's network needs `confirmed`
+   * (409 otherwise); a confirmed one is recorded with `confirmed: true` among its args in the
+   * audit log (the device is sent only `otlt` and `state`).
+   */
+  async setOutlet(
+    user: SessionUser,
+    q: TargetQuery,
+    otlt: number,
+    state: 0 | 1,
+    confirmed = false,
+  ) {
     const target = await this.access.resolve(user, q);
-    return this.send(user, target, 'setOutlet', { otlt, state });
+    const actor = { kind: 'user' as const, id: user.userId };
+    const args = { otlt, state };
+    const refusal = await this.refusal(target, 'setOutlet', args);
+    if (refusal) throw refusal;
+    const guarded = await this.guardOff(target, 'setOutlet', args, confirmed);
+    if (guarded instanceof HttpError) throw guarded;
+    const result = await this.dispatch(actor, target, 'setOutlet', guarded.args);
+    if (guarded.confirmed) this.guard?.switchedOff(actor, target, otlt, result.cmdId);
+    return result;
   }
 
   async cycleOutlet(user: SessionUser, q: TargetQuery, otlt: number) {
@@ -117,10 +159,23 @@ export class DeviceControlService {
     target: DeviceAt,
     svc: Exclude<CommandSvc, 'rename' | 'setOutletInfo'>,
     args: Record<string, unknown>,
+    options: SendOptions = {},
   ): Promise<{ cmdId: string; refused: null } | { cmdId: null; refused: string }> {
     const refusal = await this.refusal(target, svc, args);
     if (refusal) return { cmdId: null, refused: refusal.message };
-    const { cmdId } = await this.dispatch(actor, target, svc, args);
+    const guarded = await this.guardOff(target, svc, args, options.confirmed ?? false);
+    if (guarded instanceof HttpError) return { cmdId: null, refused: guarded.message };
+    const { cmdId } = await this.dispatch(
+      actor,
+      target,
+      svc,
+      guarded.args,
+      options.onFinal,
+      options.ttlMs,
+    );
+    if (guarded.confirmed && typeof args.otlt === 'number') {
+      this.guard?.switchedOff(actor, target, args.otlt, cmdId);
+    }
     return { cmdId, refused: null };
   }
 
@@ -202,6 +257,26 @@ export class DeviceControlService {
     if (!this.tracker()) return new HttpError(503, { error: controlMessages.noHub });
     if (!this.access.connected(target)) return conflict(controlMessages.inactive);
     return null;
+  }
+
+  /**
+   * The guard against cutting the location off: a set-off of an outlet that feeds the network
+   * needs the confirmation (409 without it); with it the args carry `confirmed: true` for the
+   * audit log. Anything else passes unchanged.
+   */
+  private async guardOff(
+    target: DeviceAt,
+    svc: CommandSvc,
+    args: Record<string, unknown>,
+    confirmed: boolean,
+  ): Promise<HttpError | { args: Record<string, unknown>; confirmed: boolean }> {
+    const otlt = args.otlt;
+    if (svc !== 'setOutlet' || args.state !== 0 || typeof otlt !== 'number') {
+      return { args, confirmed: false };
+    }
+    if (!(await this.feedsNetwork(target, otlt))) return { args, confirmed: false };
+    if (!confirmed) return conflict(controlMessages.needsConfirmation);
+    return { args: { ...args, confirmed: true }, confirmed: true };
   }
 
   private async send(

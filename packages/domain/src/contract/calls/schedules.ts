@@ -19,6 +19,15 @@ const enabledField = z
   .union([z.boolean(), z.enum(['true', 'false'])], { message: 'enabled must be true or false' })
   .transform((v) => v === true || v === 'true');
 
+/**
+ * The user confirmed that the schedule switches off an outlet feeding the location's network
+ * (issue 15): such an off or sequence-off schedule is refused 409 without it.
+ */
+const confirmNetworkOffField = z
+  .boolean({ message: 'confirmNetworkOff must be true or false' })
+  .optional()
+  .transform((v) => v === true);
+
 const ANY_LEVEL = 'any level at siteId';
 const CHANGE_LEVEL = 'a level other than CLIENT at siteId (SUPPORT acts as ADMIN)';
 
@@ -40,11 +49,15 @@ export const schedules = {
     svc: 'createSchedule',
     methods: ['POST'],
     body: 'json',
-    input: scheduleFields.extend({ siteId: siteIdField }).superRefine(checkScheduleRules),
+    input: scheduleFields
+      .extend({ siteId: siteIdField, confirmNetworkOff: confirmNetworkOffField })
+      .superRefine(checkScheduleRules),
     output: z.object({ id: z.number().int() }),
     access: 'user',
     rule: CHANGE_LEVEL,
-    summary: 'Adds a schedule: targets at the location, action, local time, day mask, dates.',
+    summary:
+      'Adds a schedule: targets at the location, action, local time, day mask, dates. An off or ' +
+      'sequence-off schedule of an outlet that feeds the network needs confirmNetworkOff (409).',
   }),
   editSchedule: defineCall({
     area: 'scheduleManagement',
@@ -52,7 +65,7 @@ export const schedules = {
     methods: ['POST'],
     body: 'json',
     input: scheduleFields
-      .extend({ siteId: siteIdField, id: scheduleId })
+      .extend({ siteId: siteIdField, id: scheduleId, confirmNetworkOff: confirmNetworkOffField })
       .superRefine(checkScheduleRules),
     output: z.object({ id: z.number().int() }),
     access: 'user',

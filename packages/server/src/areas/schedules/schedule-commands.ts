@@ -8,7 +8,7 @@ import {
 } from '@powerdeck/domain';
 import { badRequest } from '../../http/errors';
 import type { DeviceAccess, DeviceAt } from '../devices/device-access';
-import { commandUnavailable } from '../devices/device-control.service';
+import { type DeviceControlService, commandUnavailable } from '../devices/device-control.service';
 import { devClassOf } from '../devices/device-views';
 
 /** A command a schedule's action sends to one target, as the click path sends it. */
@@ -97,4 +97,41 @@ export async function checkTargets(
       }
     }
   }
+}
+
+/**
+ * Whether a schedule switches off an outlet that feeds the location's network (issue 15): an off
+ * action on such an outlet or on its whole device, or a sequence off of a device whose outlets
+ * (or its units') include one. Such a schedule is saved only with the user's confirmation.
+ */
+export async function switchesOffNetwork(
+  deps: {
+    access: DeviceAccess;
+    control: Pick<DeviceControlService, 'feedsNetwork'>;
+    kidsOf: (siteId: string, devIds: readonly string[]) => Promise<string[]>;
+  },
+  siteId: string,
+  action: ScheduleAction,
+  targets: readonly ScheduleTarget[],
+): Promise<boolean> {
+  if (action !== 'off' && action !== 'sequenceOff') return false;
+  const units: { devId: string; otlt: number | null }[] = [...targets];
+  if (action === 'sequenceOff') {
+    const kids = await deps.kidsOf(
+      siteId,
+      targets.map((t) => t.devId),
+    );
+    units.push(...kids.map((devId) => ({ devId, otlt: null })));
+  }
+  for (const unit of units) {
+    const device = await deps.access.locate(siteId, unit.devId);
+    if (!device) continue;
+    const count = getDeviceSpec(devClassOf(device.row)).outletCount;
+    const outlets =
+      unit.otlt === null ? Array.from({ length: count }, (_, i) => i + 1) : [unit.otlt];
+    for (const otlt of outlets) {
+      if (await deps.control.feedsNetwork(device, otlt)) return true;
+    }
+  }
+  return false;
 }

@@ -159,7 +159,9 @@ export class ScheduleFiring {
     for (const command of commands) {
       const otlt = 'otlt' in command.args ? command.args.otlt : null;
       try {
-        const sent = await control.sendFor(actor, device, command.svc, command.args);
+        const sent = await control.sendFor(actor, device, command.svc, command.args, {
+          confirmed: schedule.networkOffConfirmed,
+        });
         results.push({ devId: target.devId, otlt, cmdId: sent.cmdId, skipped: sent.refused });
       } catch (err) {
         log.error({ err, scheduleId: schedule.id, devId: target.devId }, 'scheduled command');

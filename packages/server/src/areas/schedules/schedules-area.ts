@@ -34,6 +34,7 @@ export const schedulesArea: Area = {
         repo,
         permissions,
         access,
+        control,
         commands: new CommandsRepository(db),
         planner,
         firing,

@@ -37,6 +37,8 @@ export interface ScheduleFields {
   startDate: string | null;
   endDate: string | null;
   enabled: boolean;
+  /** Saved with the confirmation that it switches off an outlet feeding the network. */
+  networkOffConfirmed: boolean;
 }
 
 /** A target's device and outlet as a list shows them. */

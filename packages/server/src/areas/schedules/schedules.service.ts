@@ -1,4 +1,5 @@
 import {
+  networkMessages,
   type PermLvl,
   type Schedule,
   type ScheduleFields,
@@ -8,14 +9,15 @@ import {
   type SessionUser,
   canChangeSchedules,
 } from '@powerdeck/domain';
-import { forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden, notFound } from '../../http/errors';
 import { requireLocationAccess } from '../../http/location-access';
 import type { Clock } from '../../infra/clock';
 import type { CommandsRepository } from '../devices/commands.repository';
 import type { DeviceAccess } from '../devices/device-access';
+import type { DeviceControlService } from '../devices/device-control.service';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
 import { readFireResults } from './fire-results';
-import { checkTargets } from './schedule-commands';
+import { checkTargets, switchesOffNetwork } from './schedule-commands';
 import type { EventActor, ScheduleFiring } from './schedule-firing';
 import type { SchedulePlanner } from './scheduler';
 import type { SchedulesRepository, StoredSchedule, TargetDevices } from './schedules.repository';
@@ -25,7 +27,7 @@ export const scheduleErrors = {
   clientRefused: 'You do not have permission to change scheduled commands at this location.',
 } as const;
 
-type ScheduleInput = ScheduleFields & { siteId: string };
+type ScheduleInput = ScheduleFields & { siteId: string; confirmNetworkOff?: boolean };
 type ScheduleRef = { siteId: string; id: number };
 
 /**
@@ -39,6 +41,8 @@ export class SchedulesService {
       repo: SchedulesRepository;
       permissions: PermissionsRepository;
       access: DeviceAccess;
+      /** Which outlets feed the location's network (the guard against cutting it off). */
+      control: Pick<DeviceControlService, 'feedsNetwork'>;
       commands: CommandsRepository;
       planner: SchedulePlanner;
       firing: ScheduleFiring;
@@ -87,9 +91,10 @@ export class SchedulesService {
     const { repo, access, planner, firing, clock } = this.deps;
     await this.requireChange(user, input.siteId);
     await checkTargets(access, input.siteId, input.action, input.targets);
+    const networkOff = await this.networkOff(input);
     const schedule = await repo.insert(
       input.siteId,
-      fieldsOf(input),
+      fieldsOf(input, networkOff),
       input.targets,
       { kind: 'user', id: user.userId },
       clock.now(),
@@ -104,10 +109,11 @@ export class SchedulesService {
     await this.requireChange(user, input.siteId);
     await this.find(input);
     await checkTargets(access, input.siteId, input.action, input.targets);
+    const networkOff = await this.networkOff(input);
     const schedule = await repo.update(
       input.siteId,
       input.id,
-      fieldsOf(input),
+      fieldsOf(input, networkOff),
       input.targets,
       clock.now(),
     );
@@ -155,6 +161,25 @@ export class SchedulesService {
     return fired;
   }
 
+  /**
+   * Whether the schedule switches off an outlet feeding the network: then only with the user's
+   * confirmation (409 without), which is kept, so its firings send the switch-off as confirmed.
+   */
+  private async networkOff(input: ScheduleInput): Promise<boolean> {
+    const { access, control, repo } = this.deps;
+    const kidsOf = (siteId: string, devIds: readonly string[]) => repo.kidsOf(siteId, devIds);
+    const off = await switchesOffNetwork(
+      { access, control, kidsOf },
+      input.siteId,
+      input.action,
+      input.targets,
+    );
+    if (off && input.confirmNetworkOff !== true) {
+      throw conflict(networkMessages.needsConfirmation);
+    }
+    return off;
+  }
+
   private async requireChange(user: SessionUser, siteId: string): Promise<PermLvl> {
     const level = await requireLocationAccess(this.deps.permissions, user, siteId);
     if (!canChangeSchedules(level)) throw forbidden(scheduleErrors.clientRefused);
@@ -176,8 +201,9 @@ export class SchedulesService {
 
 const actorOf = (user: SessionUser): EventActor => ({ kind: 'user', id: user.userId });
 
-function fieldsOf(input: ScheduleInput) {
+function fieldsOf(input: ScheduleInput, networkOffConfirmed: boolean) {
   return {
+    networkOffConfirmed,
     name: input.name,
     action: input.action,
     time: input.time,

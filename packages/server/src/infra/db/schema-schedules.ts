@@ -31,6 +31,8 @@ export const schedules = pgTable('schedules', {
   startDate: date('start_date', { mode: 'string' }),
   endDate: date('end_date', { mode: 'string' }),
   enabled: boolean('enabled').notNull().default(true),
+  /** Saved with the confirmation that it switches off an outlet feeding the network (0057). */
+  networkOffConfirmed: boolean('network_off_confirmed').notNull().default(false),
   version: integer('version').notNull().default(1),
   createdByKind: text('created_by_kind', { enum: ['user', 'api'] }).notNull(),
   createdById: text('created_by_id'),

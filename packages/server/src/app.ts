@@ -18,6 +18,7 @@ import { firmwareArea } from './areas/firmware/firmware-area';
 import { groupsArea } from './areas/groups/groups-area';
 import { imagesArea } from './areas/images/images-area';
 import { locationsArea } from './areas/locations/locations-area';
+import { networkArea } from './areas/network/network-area';
 import { notesArea } from './areas/notes/notes-area';
 import { PermissionsRepository } from './areas/permissions/permissions.repository';
 import { registrationArea } from './areas/registration/registration-area';
@@ -100,7 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Every area, once, in this order (alerts and the event logs listen to the device hub that
   // devices starts; schedules sends through the devices' control service and tells the event
-  // logs' live streams).
+  // logs' live streams; network guards that control service and raises alerts from the event
+  // log's writer).
   const areas: Area[] = [
     configArea,
     authArea,
@@ -131,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     eventLogsArea(deps.db),
     schedulesArea,
     firmwareArea(deps.db, deps.devices?.link),
+    networkArea,
     searchArea,
     registrationArea(deps.db),
     apiDocsArea,

@@ -18,6 +18,9 @@ const USER_DEVICE_TABLES = [
   'device_mutes',
   'alert_subscriptions',
   'pending_offline_alerts',
+  // the location's auto-ping targets and network marks of its outlets (issue 15)
+  'ping_configs',
+  'network_outlets',
 ] as const;
 
 /** A device taken out of its location (`parentDevId`: its parent before it left). */

@@ -33,16 +33,22 @@ function addressOf(target: ControlTarget) {
  * stream.
  */
 
+/**
+ * `confirmed`: the user confirmed switching off an outlet that feeds the location's network (the
+ * server refuses such a switch-off with 409 until then, issue 15).
+ */
 export function setOutletState(
   target: ControlTarget,
   otlt: number,
   state: 0 | 1,
+  options: { confirmed?: boolean } = {},
 ): Promise<CommandResult> {
   return api.deviceControls.setoutletstate({
     ...addressOf(target),
     svc: 'setoutletstate',
     otlt,
     state,
+    ...(options.confirmed && { confirmed: true }),
   });
 }
 

@@ -5,6 +5,10 @@ import {
   type DeviceClass,
   type EditOutlets,
 } from '@powerdeck/domain';
+import {
+  confirmNetworkOff,
+  needsNetworkConfirmation,
+} from '../../../components/network-off-confirm';
 import { isApiRequestError } from '../../../lib/api-client';
 import {
   cycleOutlet,
@@ -75,6 +79,8 @@ export function outletActions(deps: OutletActionDeps): OutletActions {
     device: PanelDevice,
     otlt: number,
     send: (target: ControlTarget) => Promise<CommandResult>,
+    /** The server asked to confirm switching off an outlet that feeds the network. */
+    onNeedsConfirmation?: () => void,
   ) => {
     const onFinal = (final: CommandResult) => {
       dispatch({ type: 'commandUpdate', devId: device.devId, ...final });
@@ -86,6 +92,10 @@ export function outletActions(deps: OutletActionDeps): OutletActions {
         commands.watch(result, onFinal);
       })
       .catch((error: unknown) => {
+        if (onNeedsConfirmation && needsNetworkConfirmation(error)) {
+          onNeedsConfirmation();
+          return;
+        }
         dispatch({
           type: 'outletCommandRejected',
           devId: device.devId,
@@ -108,13 +118,45 @@ export function outletActions(deps: OutletActionDeps): OutletActions {
       otlt,
       startTime: commandStartTime(panel, Date.now()),
     });
-    outletCommand(device, otlt, (target) => setOutletState(target, otlt, on ? 0 : 1));
+    if (on) switchOff(device, otlt);
+    else outletCommand(device, otlt, (target) => setOutletState(target, otlt, 1));
+  };
+
+  /**
+   * Off, the one place every screen's switch-off goes through: an outlet that feeds the location's
+   * network is refused until the user confirms (Switch off), cycles it instead, or cancels.
+   */
+  const switchOff = (device: PanelDevice, otlt: number) => {
+    const cancelled = () => dispatch({ type: 'outletCommandCancelled', devId: device.devId, otlt });
+    outletCommand(
+      device,
+      otlt,
+      (target) => setOutletState(target, otlt, 0),
+      () =>
+        confirmNetworkOff({
+          subject: `${device.name} · outlet ${otlt}`,
+          onConfirm: () =>
+            outletCommand(device, otlt, (target) =>
+              setOutletState(target, otlt, 0, { confirmed: true }),
+            ),
+          onCycle: () => {
+            cancelled();
+            startCycle(device, otlt);
+          },
+          onCancel: cancelled,
+        }),
+    );
   };
 
   const cycle = (device: PanelDevice, otlt: number) => {
     const panel = panelOf(state, device.devId);
     if (isOutletCycling(panel, otlt)) return;
     touch();
+    startCycle(device, otlt);
+  };
+
+  const startCycle = (device: PanelDevice, otlt: number) => {
+    const panel = panelOf(state, device.devId);
     dispatch({
       type: 'cycleSent',
       devId: device.devId,

@@ -68,6 +68,8 @@ export type PanelAction =
       error?: string;
     }
   | { type: 'outletCommandRejected'; devId: string; otlt: number; error: string }
+  /** A switch the user called off before it was sent (the network-off confirmation). */
+  | { type: 'outletCommandCancelled'; devId: string; otlt: number }
   | { type: 'commandUpdate'; devId: string; cmdId: string; state: CommandState; error?: string }
   | { type: 'renameStart'; devId: string; oldDeviceName: string }
   | { type: 'renameSaving'; devId: string }
@@ -210,6 +212,12 @@ function reducePanel(panel: DevicePanelState, action: PanelAction): DevicePanelS
       return withOutlet(panel, action.otlt, (entry) =>
         outletAfterCommand(entry, 'failed', action.error),
       );
+    case 'outletCommandCancelled':
+      return withOutlet(panel, action.otlt, (entry) => ({
+        ...entry,
+        switch: outletSwitchReducer(entry.switch, { type: 'commandFailed' }),
+        command: null,
+      }));
     case 'commandUpdate': {
       let next = panel;
       for (const [key, entry] of Object.entries(panel.outlets)) {

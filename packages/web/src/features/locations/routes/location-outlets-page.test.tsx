@@ -1,8 +1,9 @@
-import type {
-  DeviceContact,
-  DeviceListItem,
-  DeviceStatusView,
-  LocationSettingsView,
+import {
+  networkMessages,
+  type DeviceContact,
+  type DeviceListItem,
+  type DeviceStatusView,
+  type LocationSettingsView,
 } from '@powerdeck/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -176,6 +177,28 @@ describe('All Outlets tab', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(within(outlet).queryByText('In progress')).not.toBeInTheDocument();
+  });
+
+  it('asks before switching off an outlet that feeds the network, with the panel’s guard', async () => {
+    let asked = false;
+    const { posts } = open({
+      extra: {
+        setoutletstate: () => {
+          if (asked) return { body: { cmdId: 'c9', state: 'sent' } };
+          asked = true;
+          return { status: 409, body: { error: networkMessages.needsConfirmation } };
+        },
+      },
+    });
+    const toggle = await outletSwitch(RACK, 2);
+    await waitFor(() => expect(toggle).toBeChecked());
+    await userEvent.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: networkMessages.confirmTitle });
+    expect(dialog).toHaveTextContent(networkMessages.cutOff);
+    await userEvent.click(within(dialog).getByRole('button', { name: networkMessages.confirmOff }));
+    await waitFor(() => expect(posts('setoutletstate')).toHaveLength(2));
+    expect(posts('setoutletstate')[1]?.[1]?.body).toContain('otlt=2&state=0&confirmed=true');
+    expect(await within(await row(RACK, 2)).findByText('Switch: sent')).toBeInTheDocument();
   });
 
   it("cycles a kid's outlet through its parent and shows a failure with its reason", async () => {

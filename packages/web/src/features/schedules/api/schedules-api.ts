@@ -36,12 +36,17 @@ function useScheduleMutation<I, O>(siteId: string, fn: (input: I) => Promise<O>)
   });
 }
 
-/** Adds a schedule (no id) or replaces one (with its id). */
+/**
+ * Adds a schedule (no id) or replaces one (with its id). `confirmNetworkOff`: the user confirmed
+ * that it switches off an outlet feeding the location's network (409 without, issue 15).
+ */
 export function useSaveSchedule(siteId: string) {
-  return useScheduleMutation(siteId, ({ id, ...fields }: ScheduleFields & { id?: number }) =>
-    id === undefined
-      ? api.schedules.createSchedule({ siteId, ...fields })
-      : api.schedules.editSchedule({ siteId, id, ...fields }),
+  return useScheduleMutation(
+    siteId,
+    ({ id, ...fields }: ScheduleFields & { id?: number; confirmNetworkOff?: boolean }) =>
+      id === undefined
+        ? api.schedules.createSchedule({ siteId, ...fields })
+        : api.schedules.editSchedule({ siteId, id, ...fields }),
   );
 }
 

@@ -13,6 +13,10 @@ import {
 import { useMemo } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldPath, type PathValue } from 'react-hook-form';
 import { fieldError } from '../../../components/field-error';
+import {
+  confirmNetworkOff as askNetworkOff,
+  needsNetworkConfirmation,
+} from '../../../components/network-off-confirm';
 import { FormTextInput } from '../../../components/form-fields';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useSaveSchedule } from '../api/schedules-api';
@@ -143,10 +147,10 @@ function ScheduleFormBody({
     if (first !== undefined && !next.includes(form.getValues('action'))) chooseAction(first);
   };
 
-  const submit = form.handleSubmit((values) => {
+  const send = (values: ScheduleFields, confirmNetworkOff: boolean) => {
     const id = mode.kind === 'edit' ? mode.schedule.id : undefined;
     save.mutate(
-      { ...values, id },
+      { ...values, id, ...(confirmNetworkOff && { confirmNetworkOff }) },
       {
         onSuccess: () => {
           notifications.show({
@@ -156,6 +160,11 @@ function ScheduleFormBody({
           onClose();
         },
         onError: (error) => {
+          // It switches off an outlet that feeds the location's network: ask, then save again.
+          if (!confirmNetworkOff && needsNetworkConfirmation(error)) {
+            askNetworkOff({ onConfirm: () => send(values, true) });
+            return;
+          }
           if (isApiRequestError(error)) {
             for (const [field, message] of Object.entries(error.fields)) {
               form.setError(field as FieldPath<ScheduleForm>, { message });
@@ -168,7 +177,9 @@ function ScheduleFormBody({
         },
       },
     );
-  });
+  };
+
+  const submit = form.handleSubmit((values) => send(values, false));
 
   const changed = formState.isDirty || mode.kind === 'duplicate';
   const actionData = available.map((a) => ({ value: a, label: ACTION_WORDS[a] }));

@@ -1,9 +1,10 @@
-import type {
-  DeviceListItem,
-  LocationSettingsView,
-  PermLvl,
-  Schedule,
-  ScheduleFire,
+import {
+  networkMessages,
+  type DeviceListItem,
+  type LocationSettingsView,
+  type PermLvl,
+  type Schedule,
+  type ScheduleFire,
 } from '@powerdeck/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -373,6 +374,47 @@ describe('Scheduled Commands tab', () => {
     await userEvent.click(save);
     expect(await screen.findByText('Schedule saved')).toBeInTheDocument();
     expect(jsonOf('editSchedule')).toMatchObject({ siteId: SITE, id: 1, action: 'off' });
+  });
+
+  it('an off schedule of an outlet that feeds the network asks first, then saves it confirmed', async () => {
+    let asked = false;
+    const { calls, jsonOf } = open({
+      extra: {
+        // Refused once, as the server refuses it without the confirmation.
+        editSchedule: () => {
+          if (asked) return { body: { id: 1 } };
+          asked = true;
+          return { status: 409, body: { error: networkMessages.needsConfirmation } };
+        },
+      },
+    });
+    const [row] = await rows();
+    const edit = within(row!).getByRole('button', { name: 'Edit' });
+    await waitFor(() => expect(edit).toBeEnabled());
+    await userEvent.click(edit);
+    const form = await screen.findByRole('dialog', { name: 'Edit schedule' });
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Action' }), 'off');
+    const save = within(form).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
+
+    const confirm = await screen.findByRole('dialog', { name: networkMessages.confirmTitle });
+    expect(confirm).toHaveTextContent(networkMessages.cutOff);
+    expect(
+      within(confirm).queryByRole('button', { name: networkMessages.cycleInstead }),
+    ).not.toBeInTheDocument();
+    expect(jsonOf('editSchedule')).not.toHaveProperty('confirmNetworkOff');
+    await userEvent.click(
+      within(confirm).getByRole('button', { name: networkMessages.confirmOff }),
+    );
+    expect(await screen.findByText('Schedule saved')).toBeInTheDocument();
+    expect(calls('editSchedule')).toHaveLength(2);
+    expect(jsonOf('editSchedule', 1)).toMatchObject({
+      id: 1,
+      action: 'off',
+      confirmNetworkOff: true,
+    });
+    expect(screen.queryByText(networkMessages.needsConfirmation)).not.toBeInTheDocument();
   });
 });
 

@@ -54,8 +54,9 @@ export function parseDiscoverEvent(
   if (typeof value !== 'string') return undefined;
   const [head, arg] = value.split(':', 2);
   if (head === 'found') {
-    const found = Number(arg);
-    return Number.isInteger(found) && found >= 0 ? { phase: 'found', found } : undefined;
+    return arg !== undefined && /^\d+$/.test(arg)
+      ? { phase: 'found', found: Number(arg) }
+      : undefined;
   }
   if (head === 'failed') {
     const reason = discoveryReasonSchema.safeParse(arg);

@@ -134,6 +134,20 @@ describe('commands', () => {
       setOutletInfo: { outlets: [{ otltId: 1, name1: 'Amp', name2: 'DSP', locked: true }] },
       settings: { values: { pingHost: '8.8.8.8' } },
       firmware: { step: 'chunk', upgradeId: 'u1.c0', seq: 0, data: 'UERGVzE=' },
+      pingConfig: {
+        version: 1,
+        targets: [
+          {
+            host: '8.8.8.8',
+            windowSec: 900,
+            action: 'cycle',
+            outlets: [{ devId: '1065A3000001', otlt: 1 }],
+            maxReboots: 3,
+            holdOffSec: 300,
+          },
+        ],
+      },
+      discover: {},
     };
     expect(Object.keys(samples).sort()).toEqual([...COMMAND_SVCS].sort());
     for (const [svc, args] of Object.entries(samples)) {

@@ -99,7 +99,7 @@ function DiscoverView({
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
           <Stack gap={4}>
             <Title order={2} size="h4">
-              {DEVICE_ADMIN_LABELS.discover}
+              {name}
             </Title>
             <Text size="sm" c="dimmed">
               {data.supported

@@ -18,7 +18,7 @@ import { firmwareArea } from './areas/firmware/firmware-area';
 import { groupsArea } from './areas/groups/groups-area';
 import { imagesArea } from './areas/images/images-area';
 import { locationsArea } from './areas/locations/locations-area';
-import { networkArea } from './areas/network/network-area';
+import { type NetworkAreaOptions, networkArea } from './areas/network/network-area';
 import { notesArea } from './areas/notes/notes-area';
 import { PermissionsRepository } from './areas/permissions/permissions.repository';
 import { registrationArea } from './areas/registration/registration-area';
@@ -49,6 +49,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** The device link (broker connection) and hub options; without a link devices are read-only. */
   devices?: DeviceAreaOptions;
+  /** The network area's waits (tests shorten them). */
+  network?: NetworkAreaOptions;
   /** Tests: every answer is checked against its call's output schema (a mismatch is a 500). */
   checkAnswers?: boolean;
 }
@@ -133,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     eventLogsArea(deps.db),
     schedulesArea,
     firmwareArea(deps.db, deps.devices?.link),
-    networkArea,
+    networkArea(deps.network),
     searchArea,
     registrationArea(deps.db),
     apiDocsArea,

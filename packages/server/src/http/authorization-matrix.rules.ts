@@ -174,6 +174,9 @@ export const PLAIN_BY_CALL: Record<string, Record<string, unknown>> = {
   'scheduleManagement setScheduleEnabled': { enabled: 'true' },
   // a valid change (never sent: the location or the device is refused first)
   'settingsManagement saveDeviceSettings': { settings: { statusIntervalSec: 30 } },
+  // valid changes (never made: the location or the device is refused first)
+  'networkManagement savePingTargets': { targets: [] },
+  'networkManagement setNetworkOutlet': { feedsNetwork: 'true' },
 };
 
 /**

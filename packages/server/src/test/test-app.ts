@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../app';
 import type { DeviceAreaOptions } from '../areas/devices/device-area';
+import type { NetworkAreaOptions } from '../areas/network/network-area';
 import { type Config, loadConfig } from '../config';
 import type { Clock } from '../infra/clock';
 import type { Database } from '../infra/db/database';
@@ -58,7 +59,12 @@ export interface TestApp {
 /** Migrates the database and builds the app around it, with a test clock and counting hasher. */
 export async function startTestApp(
   database: Database,
-  options: { env?: Record<string, string>; clock?: TestClock; devices?: DeviceAreaOptions } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: TestClock;
+    devices?: DeviceAreaOptions;
+    network?: NetworkAreaOptions;
+  } = {},
 ): Promise<TestApp> {
   await migrate(database);
   const config = testConfig(options.env);
@@ -71,6 +77,7 @@ export async function startTestApp(
     passwords,
     checkAnswers: true,
     ...(options.devices ? { devices: options.devices } : {}),
+    ...(options.network ? { network: options.network } : {}),
   });
   await app.ready();
   return { app, config, clock, passwords };

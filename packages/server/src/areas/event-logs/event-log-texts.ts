@@ -220,8 +220,8 @@ function autoPingText(kind: 'ping' | 'autoReboot', stored: unknown, outlet: numb
   if (kind === 'ping') return `${named} ${PING_WORDS[v] ?? v}`;
   const about = target === null ? '' : ` (ping target ${target})`;
   if (v === 'capReached') {
-    const cap =
-      typeof fields.maxReboots === 'number' ? ` after ${fields.maxReboots} reboots in a row` : '';
+    const n = fields.maxReboots;
+    const cap = typeof n === 'number' ? ` after ${n} reboot${n === 1 ? '' : 's'} in a row` : '';
     return `Auto-reboot stopped${cap}${about}`;
   }
   if (v === 'cycled') return `Auto-reboot: ${outletWord(outlet).toLowerCase()} cycled${about}`;

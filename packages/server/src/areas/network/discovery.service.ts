@@ -30,8 +30,8 @@ import { canChangeNetwork, networkErrors } from './network.service';
 /** A scan takes a while: the device has this long to answer before the run is 'timedOut'. */
 export const DISCOVERY_TTL_MS = 60_000;
 
-/** A run still open this long after it started lost its server: it is failed 'timedOut'. */
-const STALE_AFTER_MS = DISCOVERY_TTL_MS + 30_000;
+/** A run still open this long past its time to live lost its server: it is failed 'timedOut'. */
+const STALE_MARGIN_MS = 30_000;
 
 export const discoveryErrors = {
   underWay: 'A discovery of this device is already under way.',
@@ -83,8 +83,18 @@ export class DiscoveryService {
       clock: Clock;
       log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
       hasLink: () => boolean;
+      /** How long the device has to answer (default DISCOVERY_TTL_MS). */
+      ttlMs?: number;
     },
-  ) {}
+  ) {
+    this.ttlMs = deps.ttlMs ?? DISCOVERY_TTL_MS;
+  }
+
+  private readonly ttlMs: number;
+
+  private staleBefore(now: Date): Date {
+    return new Date(now.getTime() - this.ttlMs - STALE_MARGIN_MS);
+  }
 
   async getDiscovery(
     user: SessionUser,
@@ -110,7 +120,7 @@ export class DiscoveryService {
     if (!this.deps.hasLink()) throw new HttpError(503, { error: controlMessages.noHub });
     if (!access.connected(target)) throw conflict(discoveryErrors.inactive);
     const now = clock.now();
-    await repo.failStale(row.devId, new Date(now.getTime() - STALE_AFTER_MS), now);
+    await repo.failStale(row.devId, this.staleBefore(now), now);
     const id = randomUUID();
     const inserted = await repo.insertRun({
       id,
@@ -127,7 +137,7 @@ export class DiscoveryService {
         'discover',
         {},
         {
-          ttlMs: DISCOVERY_TTL_MS,
+          ttlMs: this.ttlMs,
           onFinal: (result, answer) => this.finish(id, target, result, answer),
         },
       )
@@ -158,7 +168,7 @@ export class DiscoveryService {
     const { row } = target;
     const spec = getDeviceSpec(devClassOf(row));
     const now = clock.now();
-    await repo.failStale(row.devId, new Date(now.getTime() - STALE_AFTER_MS), now);
+    await repo.failStale(row.devId, this.staleBefore(now), now);
     const [kids, run] = await Promise.all([
       repo.kidsOf(row.devId),
       repo.latestRun(target.siteId, row.devId),

@@ -29,14 +29,24 @@ declare module 'fastify' {
  * devices' control service), and the network alerts of what auto-ping reports (from the event
  * log's writer, which keeps each report once). Comes after devices, alerts and the event logs.
  */
-export const networkArea: Area = {
-  name: 'network',
-  install: (ctx) => {
-    installNetwork(ctx);
-  },
-};
+export function networkArea(options: NetworkAreaOptions = {}): Area {
+  return {
+    name: 'network',
+    install: (ctx) => {
+      installNetwork(ctx, options);
+    },
+  };
+}
 
-function installNetwork(ctx: AreaContext): void {
+/** The network area's waits (tests shorten them). */
+export interface NetworkAreaOptions {
+  /** A device is sent its ping configuration again at most this often (default 10 s). */
+  resendEveryMs?: number;
+  /** How long a device has to finish a discovery (default 60 s). */
+  discoveryTtlMs?: number;
+}
+
+function installNetwork(ctx: AreaContext, options: NetworkAreaOptions): void {
   const { app, db, clock, permissions } = ctx;
   const log = app.log.child({ area: 'network' });
   const { access, control, events, hub } = app.devices;
@@ -49,6 +59,7 @@ function installNetwork(ctx: AreaContext): void {
     bump: (devId, reported) => delivery.bump(devId, reported),
     clock,
     log,
+    ...(options.resendEveryMs === undefined ? {} : { resendEveryMs: options.resendEveryMs }),
   });
   const discovery = new DiscoveryService({
     repo,
@@ -59,6 +70,7 @@ function installNetwork(ctx: AreaContext): void {
     clock,
     log,
     hasLink: () => app.devices.tracker !== undefined,
+    ...(options.discoveryTtlMs === undefined ? {} : { ttlMs: options.discoveryTtlMs }),
   });
   registerNetworkRoutes(ctx.calls, {
     network: new NetworkService({ repo, devices, access, permissions, reconciler, clock }),

@@ -15,7 +15,6 @@ import { badRequest, forbidden } from '../../http/errors';
 import { requireLocationAccess } from '../../http/location-access';
 import type { Clock } from '../../infra/clock';
 import type { DeviceAccess, DeviceAt, DeviceTarget } from '../devices/device-access';
-import { isFresh } from '../devices/device-access';
 import { devClassOf, seconds } from '../devices/device-views';
 import type { DeviceRow, DevicesRepository, OutletRow } from '../devices/devices.repository';
 import type { NetworkMarkRow, NetworkRepository, PingConfigRow } from './network.repository';
@@ -227,7 +226,7 @@ export class NetworkService {
       devId: row.devId,
       devClass: devClassOf(row),
       devName: row.devName,
-      connected: this.deps.access.connected(at) && isFresh(contact),
+      connected: this.deps.access.connected(at),
       ip: typeof ip === 'string' ? ip : null,
       mac: macText(row),
       lastContact: contact.lastContact ?? seconds(row.lastContact),

@@ -1,0 +1,4 @@
+export * from './integrate';
+export * from './rates';
+export * from './forecast';
+export * from './resolution';

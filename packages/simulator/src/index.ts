@@ -2,6 +2,7 @@ export * from './scheduler';
 export * from './rng';
 export * from './models/types';
 export * from './models/class-facts';
+export { weeklyLoadFactors } from './models/load-profile';
 export * from './models/settings';
 export * from './models/registry';
 export * from './command-processor';

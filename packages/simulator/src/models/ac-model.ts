@@ -51,6 +51,11 @@ export class AcModel extends DeviceModel {
     return this.outlets.reduce((sum, o) => sum + (o.on ? o.load * this.faults.overload : 0), 0);
   }
 
+  /** Current the device itself takes from the mains besides its outlets (a charger), in A. */
+  protected ownDrawAmps(_inputVoltage: number): number {
+    return 0;
+  }
+
   protected override refuseSwitchOn(_otlt: number): string | undefined {
     return this.breakerTripped ? ACK_ERRORS.refused + ': breaker tripped' : undefined;
   }
@@ -73,6 +78,7 @@ export class AcModel extends DeviceModel {
     const scale = output / NOMINAL_V;
     let amps = 0;
     for (let i = 0; i < this.outlets.length; i++) amps += this.outletDraw(i) * scale;
+    amps += this.ownDrawAmps(input);
     const pf = amps > 0 ? Math.min(1, this.basePf + this.rng.noise(0.005)) : 1;
     const va = output * amps;
     status.voltage = round(input, 1);

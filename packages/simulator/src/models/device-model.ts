@@ -22,6 +22,7 @@ import type { Scheduler, Timer } from '../scheduler';
 import type { ClassFacts } from './class-facts';
 import { FirmwareAgent, type FirmwareHost } from './firmware';
 import { PingAgent, type PingHost, SimulatedHosts, deviceIp, stableHash } from './ping';
+import { loadFactor } from './load-profile';
 import type { DeviceSettings } from './settings';
 import { initialSettings, mergeSettings, sequencePlan } from './settings';
 import type { ModelFaults, ModelSink, ModelTiming, Outcome } from './types';
@@ -322,11 +323,26 @@ export class DeviceModel {
     return info;
   }
 
-  /** Current draw of outlet `i` (0-based) now, with a little drift; 0 when off. */
+  /**
+   * Current draw of outlet `i` (0-based) now: its load at this local time of day and week (the
+   * timing's load profile), with a little drift; 0 when off.
+   */
   protected outletDraw(i: number): number {
     const outlet = this.outlets[i];
     if (!outlet?.on) return 0;
-    return Math.max(0, outlet.load * this.faults.overload * (1 + this.rng.noise(0.02)));
+    const noise = 1 + this.rng.noise(0.02);
+    return Math.max(0, outlet.load * this.faults.overload * this.profileFactor() * noise);
+  }
+
+  /** The share of the rated loads drawn now (1 with a flat profile). */
+  protected profileFactor(): number {
+    if (this.timing.loadProfile === 'flat') return 1;
+    return loadFactor(this.scheduler.now() + this.utcOffsetMs());
+  }
+
+  /** The device's time zone offset (its timezone setting; GMT when it has none). */
+  private utcOffsetMs(): number {
+    return (timezoneOffsetMinutes(this.settings.timezone ?? '0') ?? 0) * 60_000;
   }
 
   // ---- reporting --------------------------------------------------------------------------
@@ -625,7 +641,7 @@ export class DeviceModel {
   private pingHost(): PingHost {
     return {
       clockMs: () => this.clockMs(),
-      utcOffsetMs: () => (timezoneOffsetMinutes(this.settings.timezone ?? '0') ?? 0) * 60_000,
+      utcOffsetMs: () => this.utcOffsetMs(),
       after: (delayMs, run) => this.scheduler.after(delayMs, run),
       timeScale: () => this.timing.pingTimeScale,
       running: () => !this.rebooting,

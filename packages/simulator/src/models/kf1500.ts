@@ -8,6 +8,13 @@ const RECHARGE_HOURS = 2;
 /** The inverter draws this much even with no load. */
 const IDLE_W = 20;
 
+/**
+ * The charger takes this much from the mains while the battery charges (a full recharge in
+ * RECHARGE_HOURS at 85 % efficiency), tapering to a quarter of it over the last 20 %.
+ */
+const CHARGER_W = CAPACITY_WH / RECHARGE_HOURS / 0.85;
+const TAPER_FROM = 0.8;
+
 const onBattery = (c: PowerCondition) => c === 'lost' || c === 'test';
 
 /**
@@ -68,6 +75,13 @@ export class Kf1500Model extends AcModel {
       return 120 + this.rng.noise(1.5);
     }
     return input;
+  }
+
+  /** After an outage (or a test) the charger draws on top of the outlets until the battery is full. */
+  protected override ownDrawAmps(inputVoltage: number): number {
+    if (onBattery(this.condition) || this.battery >= 1 || inputVoltage <= 0) return 0;
+    const taper = Math.min(1, (1 - this.battery) / (1 - TAPER_FROM));
+    return (CHARGER_W * Math.max(0.25, taper)) / inputVoltage;
   }
 
   protected override outletDraw(i: number): number {

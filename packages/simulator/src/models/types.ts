@@ -45,6 +45,11 @@ export interface ModelTiming {
   /** A discovery: each short step (starting, after found), and the scan of the bus. */
   discoverStepMs: number;
   discoverScanMs: number;
+  /**
+   * Loads over the day and the week: 'site' draws each outlet's load times `loadFactor` of the
+   * device's local time (office hours), 'flat' draws it as set (tests that check values).
+   */
+  loadProfile: 'site' | 'flat';
 }
 
 export const DEFAULT_TIMING: ModelTiming = {
@@ -64,6 +69,7 @@ export const DEFAULT_TIMING: ModelTiming = {
   pingTimeScale: 1,
   discoverStepMs: 500,
   discoverScanMs: 3000,
+  loadProfile: 'site',
 };
 
 /**
@@ -81,6 +87,7 @@ export const TEST_TIMING: ModelTiming = {
   pingTimeScale: 0.002,
   discoverStepMs: 20,
   discoverScanMs: 50,
+  loadProfile: 'flat',
 };
 
 /** Faults a test or the CLI can put on a model (the connection faults live on SimulatedDevice). */

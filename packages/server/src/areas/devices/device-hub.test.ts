@@ -172,4 +172,20 @@ describe('state writer', () => {
       expect(repo.readings[0]?.at.toISOString()).toBe('2024-05-01T12:00:00.000Z');
     });
   });
+
+  it('keeps the power factor of a reading where the status has one', async () => {
+    const repo = new FakeStateRepo();
+    const writer = new StateWriter(asStateRepo(repo), silentLog);
+    const t0 = Date.parse('2024-05-01T12:00:10Z');
+    writer.reading(DEV, new Date(t0), { wattage: 500, pwr_fact: 0.93 });
+    writer.reading(KID, new Date(t0), { wattage: 20 });
+    await writer.flush();
+    expect(repo.readings.map((r) => [r.devId, r.pwrFact])).toEqual(
+      expect.arrayContaining([
+        [DEV, 0.93],
+        [KID, null],
+      ]),
+    );
+    expect(repo.readings).toHaveLength(2);
+  });
 });

@@ -34,6 +34,8 @@ export interface ReadingWrite {
   amperage: number | null;
   wattage: number | null;
   battlevel: number | null;
+  /** Power factor, where the family reports it. */
+  pwrFact?: number | null;
 }
 
 /**
@@ -111,13 +113,15 @@ export class DeviceStateRepository {
         amperage: r.amperage,
         wattage: r.wattage,
         battlevel: r.battlevel,
+        pwr_fact: r.pwrFact ?? null,
       })),
     );
     await this.db.execute(sql`
-      INSERT INTO device_readings (dev_id, at, voltage, amperage, wattage, battlevel)
-      SELECT v.dev_id, v.at, v.voltage, v.amperage, v.wattage, v.battlevel
+      INSERT INTO device_readings (dev_id, at, voltage, amperage, wattage, battlevel, pwr_fact)
+      SELECT v.dev_id, v.at, v.voltage, v.amperage, v.wattage, v.battlevel, v.pwr_fact
       FROM jsonb_to_recordset(${json}::jsonb) AS v(
-        dev_id text, at timestamptz, voltage real, amperage real, wattage real, battlevel real
+        dev_id text, at timestamptz, voltage real, amperage real, wattage real, battlevel real,
+        pwr_fact real
       )
       JOIN devices d ON d.dev_id = v.dev_id
       ON CONFLICT (dev_id, at) DO NOTHING`);

@@ -79,6 +79,7 @@ export class StateWriter {
       amperage: num('amperage'),
       wattage: num('wattage'),
       battlevel: num('battlevel'),
+      pwrFact: num('pwr_fact'),
     };
     if (reading.voltage === null && reading.wattage === null && reading.battlevel === null) return;
     this.readingSlot.set(devId, slot);

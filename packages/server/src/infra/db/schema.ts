@@ -229,6 +229,8 @@ export const deviceReadings = pgTable(
     amperage: real('amperage'),
     wattage: real('wattage'),
     battlevel: real('battlevel'),
+    /** Power factor, where the family reports it (migration 0058). */
+    pwrFact: real('pwr_fact'),
   },
   (t) => [primaryKey({ columns: [t.devId, t.at] })],
 );

@@ -1,3 +1,4 @@
+import { DeviceRoutePage } from '../../../components/device-route';
 import { Alert, Anchor, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -7,15 +8,14 @@ import {
   type DeviceClass,
   canMute,
   findDeviceSpec,
-  isDeviceClass,
   messages,
 } from '@powerdeck/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';
-import { locationPath, resolveDeviceSegments } from '../../../lib/paths';
+import { locationPath } from '../../../lib/paths';
 import { useDeviceMeta } from '../../devices';
 import { alertKindText } from '../alert-kind-texts';
 import { getDeviceAlerts, setAlertKind, setDeviceMuted } from '../api/alerts-api';
@@ -33,17 +33,7 @@ const SUBSCRIBE_FAILED = 'The alert could not be turned on. Please try again.';
  * period. A change applies from the next alert.
  */
 export function DeviceAlertsPage() {
-  const params = useParams();
-  const { deviceId, deviceClass } = resolveDeviceSegments(params.first ?? '', params.second ?? '');
-  if (!isDeviceClass(deviceClass)) return <ErrorBanner message={messages.someErrorOccured} />;
-  return (
-    <ManageAlerts
-      key={`${deviceClass}/${deviceId}`}
-      siteId={params.locationId ?? ''}
-      devClass={deviceClass}
-      devId={deviceId}
-    />
-  );
+  return <DeviceRoutePage>{(device) => <ManageAlerts {...device} />}</DeviceRoutePage>;
 }
 
 function ManageAlerts({

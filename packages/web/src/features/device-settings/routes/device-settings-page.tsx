@@ -1,18 +1,16 @@
+import { DeviceRoutePage } from '../../../components/device-route';
 import { Alert, Stack } from '@mantine/core';
 import {
   type DeviceClass,
   type DeviceOutlet,
   canChangeDeviceSettings,
   getDeviceSpec,
-  isDeviceClass,
   messages,
 } from '@powerdeck/domain';
 import { IconLock } from '@tabler/icons-react';
-import { useParams } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';
-import { resolveDeviceSegments } from '../../../lib/paths';
 import { type PanelDevice, outletLabels, useDeviceMeta } from '../../devices';
 import type { SettingsTarget } from '../api/device-settings-api';
 import { DeviceSettingsCard } from '../components/device-settings-card';
@@ -24,11 +22,11 @@ import { settingsTexts } from '../settings-texts';
  * each as its class's catalog entry describes them; CLIENT sees them read-only.
  */
 export function DeviceSettingsPage() {
-  const params = useParams();
-  const { deviceId, deviceClass } = resolveDeviceSegments(params.first ?? '', params.second ?? '');
-  const siteId = params.locationId ?? '';
-  if (!isDeviceClass(deviceClass)) return <ErrorBanner message={messages.deviceSettingsFailed} />;
-  return <SettingsView siteId={siteId} devClass={deviceClass} devId={deviceId} />;
+  return (
+    <DeviceRoutePage errorMessage={messages.deviceSettingsFailed}>
+      {(device) => <SettingsView {...device} />}
+    </DeviceRoutePage>
+  );
 }
 
 function outletChoices(device: PanelDevice, outlets: readonly DeviceOutlet[]): OutletChoice[] {

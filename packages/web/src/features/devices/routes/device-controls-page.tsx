@@ -1,8 +1,8 @@
+import { DeviceRoutePage } from '../../../components/device-route';
 import { Alert, Grid, Stack } from '@mantine/core';
-import { getDeviceSpec, isDeviceClass, messages, type DeviceClass } from '@powerdeck/domain';
+import { getDeviceSpec, messages, type DeviceClass } from '@powerdeck/domain';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import { resolveDeviceSegments } from '../../../lib/paths';
+import { useSearchParams } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { DeviceCard } from '../components/device-card';
@@ -18,17 +18,7 @@ import { useDevicePanel, useDevicePanelActions, type DevicePanel } from '../hook
 
 /** Device Controls (spec §2 Device control panel): /locations/{id}/devices/{devId}/{class}/controls. */
 export function DeviceControlsPage() {
-  const params = useParams();
-  const { deviceId, deviceClass } = resolveDeviceSegments(params.first ?? '', params.second ?? '');
-  if (!isDeviceClass(deviceClass)) return <ErrorBanner message={messages.someErrorOccured} />;
-  return (
-    <DeviceControls
-      key={`${deviceClass}/${deviceId}`}
-      siteId={params.locationId ?? ''}
-      devClass={deviceClass}
-      devId={deviceId}
-    />
-  );
+  return <DeviceRoutePage>{(device) => <DeviceControls {...device} />}</DeviceRoutePage>;
 }
 
 function DeviceControls({

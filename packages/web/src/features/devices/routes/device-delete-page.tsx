@@ -1,3 +1,4 @@
+import { DeviceRoutePage } from '../../../components/device-route';
 import { Alert, Button, Group, List, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -6,18 +7,17 @@ import {
   type DeviceMeta,
   canDeleteDevice,
   getDeviceSpec,
-  isDeviceClass,
   messages,
 } from '@powerdeck/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';
 import { ServerError } from '../../../components/server-error';
-import { locationPath, resolveDeviceSegments } from '../../../lib/paths';
+import { locationPath } from '../../../lib/paths';
 import { useSession } from '../../auth';
 import { deleteDevice, forgetDeletedDevice } from '../api/device-delete';
 import { useDeviceMeta } from '../hooks/use-device-data';
@@ -52,17 +52,7 @@ export function deletedToast(deleted: DeletedDevice): string {
  * delete the location's device list opens with a toast.
  */
 export function DeviceDeletePage() {
-  const params = useParams();
-  const { deviceId, deviceClass } = resolveDeviceSegments(params.first ?? '', params.second ?? '');
-  if (!isDeviceClass(deviceClass)) return <ErrorBanner message={messages.someErrorOccured} />;
-  return (
-    <DeleteDevice
-      key={`${deviceClass}/${deviceId}`}
-      siteId={params.locationId ?? ''}
-      devClass={deviceClass}
-      devId={deviceId}
-    />
-  );
+  return <DeviceRoutePage>{(device) => <DeleteDevice {...device} />}</DeviceRoutePage>;
 }
 
 function DeleteDevice({

@@ -1,15 +1,13 @@
+import { DeviceRoutePage } from '../../../components/device-route';
 import { Stack, Text } from '@mantine/core';
 import {
   getDeviceSpec,
-  isDeviceClass,
   messages,
   STATUS_POLL_MS,
   type DeviceClass,
   type DeviceMeta,
 } from '@powerdeck/domain';
 import { useQueries } from '@tanstack/react-query';
-import { useParams } from 'react-router';
-import { resolveDeviceSegments } from '../../../lib/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';
@@ -20,11 +18,7 @@ import { panelDevices, useDeviceMeta } from '../hooks/use-device-data';
 
 /** View Status (spec §2): the family's status table for the device, or its attached devices. */
 export function DeviceStatusPage() {
-  const params = useParams();
-  const { deviceId, deviceClass } = resolveDeviceSegments(params.first ?? '', params.second ?? '');
-  const siteId = params.locationId ?? '';
-  if (!isDeviceClass(deviceClass)) return <ErrorBanner message={messages.someErrorOccured} />;
-  return <StatusView siteId={siteId} devClass={deviceClass} devId={deviceId} />;
+  return <DeviceRoutePage>{(device) => <StatusView {...device} />}</DeviceRoutePage>;
 }
 
 function StatusView({

@@ -1,19 +1,16 @@
+import { DeviceRoutePage } from '../../../components/device-route';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   canUpdateFirmware,
-  isDeviceClass,
   messages,
   type DeviceClass,
   type DeviceFirmware,
 } from '@powerdeck/domain';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
-import { PageTitle } from '../../../components/page-title';
-import { resolveDeviceSegments } from '../../../lib/paths';
 import { DEVICE_ADMIN_LABELS } from '../../../lib/route-labels';
 import { useDeviceMeta } from '../../devices';
 import { useDeviceFirmware, useFirmwareLive, useUpgradeDevice } from '../api/firmware-api';
@@ -26,20 +23,10 @@ import { hasEnded } from '../state/upgrade-cache';
 
 /** Manage Firmware of the device administration (issue 14). */
 export function DeviceFirmwarePage() {
-  const params = useParams();
-  const { deviceId, deviceClass } = resolveDeviceSegments(params.first ?? '', params.second ?? '');
-  const siteId = params.locationId ?? '';
-  if (!isDeviceClass(deviceClass)) return <ErrorBanner message={messages.someErrorOccured} />;
   return (
-    <>
-      <PageTitle title={DEVICE_ADMIN_LABELS.firmware} />
-      <FirmwareView
-        key={`${siteId}/${deviceId}`}
-        siteId={siteId}
-        devClass={deviceClass}
-        devId={deviceId}
-      />
-    </>
+    <DeviceRoutePage title={DEVICE_ADMIN_LABELS.firmware}>
+      {(device) => <FirmwareView {...device} />}
+    </DeviceRoutePage>
   );
 }
 

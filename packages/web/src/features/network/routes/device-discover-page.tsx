@@ -1,8 +1,8 @@
+import { DeviceRoutePage } from '../../../components/device-route';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import {
   discoveryReasonTexts,
   findDeviceSpec,
-  isDeviceClass,
   messages,
   type DeviceClass,
   type DiscoveredUnit,
@@ -11,12 +11,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCircleCheck, IconRadar } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useParams } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
-import { PageTitle } from '../../../components/page-title';
 import { ServerError } from '../../../components/server-error';
-import { resolveDeviceSegments } from '../../../lib/paths';
 import { DEVICE_ADMIN_LABELS } from '../../../lib/route-labels';
 import { useSession } from '../../auth';
 import { deviceKeys, useDeviceMeta } from '../../devices';
@@ -27,20 +24,10 @@ import { networkTexts } from '../network-texts';
 
 /** Discover Units of the device administration (issue 15, spec §4 discover phases). */
 export function DeviceDiscoverPage() {
-  const params = useParams();
-  const { deviceId, deviceClass } = resolveDeviceSegments(params.first ?? '', params.second ?? '');
-  const siteId = params.locationId ?? '';
-  if (!isDeviceClass(deviceClass)) return <ErrorBanner message={messages.someErrorOccured} />;
   return (
-    <>
-      <PageTitle title={DEVICE_ADMIN_LABELS.discover} />
-      <DiscoverView
-        key={`${siteId}/${deviceId}`}
-        siteId={siteId}
-        devClass={deviceClass}
-        devId={deviceId}
-      />
-    </>
+    <DeviceRoutePage title={DEVICE_ADMIN_LABELS.discover}>
+      {(device) => <DiscoverView {...device} />}
+    </DeviceRoutePage>
   );
 }
 

@@ -1,5 +1,4 @@
-import { useParams } from 'react-router';
-import { resolveDeviceSegments } from '../../../lib/paths';
+import { DeviceRoutePage } from '../../../components/device-route';
 import { SchedulesPanel } from '../components/schedules-panel';
 
 /**
@@ -7,8 +6,9 @@ import { SchedulesPanel } from '../components/schedules-panel';
  * device or its kids; Add starts with the device chosen.
  */
 export function DeviceCommandsPage() {
-  const params = useParams();
-  const siteId = params.locationId ?? '';
-  const { deviceId } = resolveDeviceSegments(params.first ?? '', params.second ?? '');
-  return <SchedulesPanel key={`${siteId}/${deviceId}`} siteId={siteId} devId={deviceId} />;
+  return (
+    <DeviceRoutePage>
+      {({ siteId, devId }) => <SchedulesPanel siteId={siteId} devId={devId} />}
+    </DeviceRoutePage>
+  );
 }

@@ -1,6 +1,6 @@
-import { Group, Loader, Progress, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { FirmwarePhase, FirmwareUpgrade } from '@powerdeck/domain';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { PhaseStepper, stepStates } from '../../../components/phase-stepper';
 import {
   bytesText,
   firmwareTexts,
@@ -8,9 +8,6 @@ import {
   SUCCESS_PHASES,
   upgradeStateText,
 } from './firmware-texts';
-import classes from './upgrade-progress.module.css';
-
-type StepState = 'done' | 'current' | 'failed' | 'pending';
 
 type SuccessPhase = (typeof SUCCESS_PHASES)[number];
 
@@ -26,51 +23,6 @@ function reachedPhase(upgrade: FirmwareUpgrade): SuccessPhase {
       .at(-1) ?? 'queued'
   );
 }
-
-function stepStates(upgrade: FirmwareUpgrade): StepState[] {
-  const current = reachedPhase(upgrade);
-  const at = SUCCESS_PHASES.indexOf(current);
-  return SUCCESS_PHASES.map((_, i) => {
-    if (i < at || (i === at && current === 'done')) return 'done';
-    if (i === at) return upgrade.phase === 'failed' ? 'failed' : 'current';
-    return 'pending';
-  });
-}
-
-function StepIcon({ state, index }: { state: StepState; index: number }) {
-  if (state === 'done')
-    return (
-      <ThemeIcon radius="xl" size={28} color="teal">
-        <IconCheck size={16} aria-hidden />
-      </ThemeIcon>
-    );
-  if (state === 'failed')
-    return (
-      <ThemeIcon radius="xl" size={28} color="red">
-        <IconX size={16} aria-hidden />
-      </ThemeIcon>
-    );
-  if (state === 'current')
-    return (
-      <ThemeIcon radius="xl" size={28} variant="light">
-        <Loader size={14} aria-hidden />
-      </ThemeIcon>
-    );
-  return (
-    <ThemeIcon radius="xl" size={28} variant="default" c="dimmed">
-      <Text size="xs" fw={600} aria-hidden>
-        {index + 1}
-      </Text>
-    </ThemeIcon>
-  );
-}
-
-const STATE_WORDS: Record<StepState, string> = {
-  done: 'completed',
-  current: 'in progress',
-  failed: 'failed',
-  pending: 'not started',
-};
 
 /** The bar of the whole upgrade, 0-100 (the download is most of it). */
 function UpgradeBar({ upgrade, label }: { upgrade: FirmwareUpgrade; label: string }) {
@@ -101,45 +53,19 @@ function UpgradeBar({ upgrade, label }: { upgrade: FirmwareUpgrade; label: strin
  * and, when it failed, the spec's reason.
  */
 export function UpgradeSteps({ upgrade }: { upgrade: FirmwareUpgrade }) {
-  const states = stepStates(upgrade);
+  const current = reachedPhase(upgrade);
+  const outcome = upgrade.phase === 'failed' ? 'failed' : current === 'done' ? 'done' : 'running';
+  const states = stepStates(SUCCESS_PHASES.length, SUCCESS_PHASES.indexOf(current), outcome);
+  const steps = SUCCESS_PHASES.map((phase, i) => {
+    const state = states[i] ?? 'pending';
+    let detail: string | undefined;
+    if (state === 'current' && phase === 'downloading') detail = bytesText(upgrade);
+    if (state === 'current' && phase === 'queued') detail = firmwareTexts.queuedHint;
+    return { key: phase, label: PHASE_LABELS[phase], state, ...(detail ? { detail } : {}) };
+  });
   return (
     <Stack gap="md">
-      <ol className={classes.steps} aria-label="Upgrade phases">
-        {SUCCESS_PHASES.map((phase, i) => {
-          const state = states[i] ?? 'pending';
-          let detail: string | undefined;
-          if (state === 'current' && phase === 'downloading') detail = bytesText(upgrade);
-          if (state === 'current' && phase === 'queued') detail = firmwareTexts.queuedHint;
-          return (
-            <li
-              key={phase}
-              className={classes.step}
-              data-phase={phase}
-              data-state={state}
-              aria-current={state === 'current' || state === 'failed' ? 'step' : undefined}
-            >
-              <div className={classes.track}>
-                <StepIcon state={state} index={i} />
-              </div>
-              <div>
-                <Text
-                  size="sm"
-                  fw={state === 'pending' ? 400 : 600}
-                  c={state === 'pending' ? 'dimmed' : undefined}
-                >
-                  {PHASE_LABELS[phase]}
-                  <VisuallyHidden component="span"> ({STATE_WORDS[state]})</VisuallyHidden>
-                </Text>
-                {detail && (
-                  <Text size="xs" c={state === 'failed' ? 'red' : 'dimmed'}>
-                    {detail}
-                  </Text>
-                )}
-              </div>
-            </li>
-          );
-        })}
-      </ol>
+      <PhaseStepper label="Upgrade phases" steps={steps} />
       <UpgradeBar upgrade={upgrade} label="Upgrade progress" />
     </Stack>
   );

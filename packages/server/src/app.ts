@@ -13,6 +13,7 @@ import { SessionService } from './areas/auth/session.service';
 import { clientsArea } from './areas/clients/clients-area';
 import { configArea } from './areas/config/config-area';
 import { type DeviceAreaOptions, installDevices } from './areas/devices/device-area';
+import { energyRollupsArea } from './areas/energy-rollups/energy-rollups-area';
 import { eventLogsArea } from './areas/event-logs/event-logs-area';
 import { firmwareArea } from './areas/firmware/firmware-area';
 import { groupsArea } from './areas/groups/groups-area';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schedulesArea,
     firmwareArea(deps.db, deps.devices?.link),
     networkArea(deps.network),
+    energyRollupsArea(),
     searchArea,
     registrationArea(deps.db),
     apiDocsArea,

@@ -127,6 +127,17 @@ describe.each(testDatabases())('energy rollups on $name', (testDb) => {
     await opened.dispose();
   });
 
+  it('the servers keep one rollup pass waiting in the durable queue', async () => {
+    const waiting = async () => {
+      const jobs = await query<{ state: string; n: number }>(
+        sql`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'energy-rollup'
+          AND state IN ('created', 'retry') GROUP BY state`,
+      );
+      return jobs.map((j) => [j.state, Number(j.n)]);
+    };
+    await expect.poll(waiting, { timeout: 10_000 }).toEqual([['created', 1]]);
+  });
+
   it('two servers roll the same readings up once: each level sums to the integral', async () => {
     await write(0, 180);
     // the minute level trails the clock by 7 minutes; the hour level waits for whole hours

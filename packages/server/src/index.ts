@@ -24,3 +24,5 @@ export { SearchService } from './areas/search/search.service';
 export { createJobQueue } from './infra/jobs/job-queue';
 export { SchedulePlanner } from './areas/schedules/scheduler';
 export { SchedulesRepository } from './areas/schedules/schedules.repository';
+export { EnergyRollups } from './areas/energy-rollups/energy-rollups';
+export { EnergyRollupsRepository } from './areas/energy-rollups/energy-rollups.repository';

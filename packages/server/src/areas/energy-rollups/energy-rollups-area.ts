@@ -3,7 +3,7 @@ import { EnergyRollups, type EnergyRollupOptions } from './energy-rollups';
 import { EnergyRollupsRepository } from './energy-rollups.repository';
 
 /** The durable queue of rollup passes: one waiting job at a time across all servers. */
-export const ROLLUP_QUEUE = 'energy-rollup';
+const ROLLUP_QUEUE = 'energy-rollup';
 const SINGLETON = 'pass';
 /** A pass every minute; each server also re-queues one every few minutes in case none waits. */
 const EVERY_MS = 60_000;

@@ -2,6 +2,7 @@ import { integrateEnergy, localDateOf, locationZone } from '@powerdeck/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../infra/db/rows';
+import { energyDay, energyHour, energyMinute, energySiteDay } from '../../infra/db/schema-energy';
 import { type OpenedTestDatabase, testDatabases } from '../../test/databases';
 import { type DeviceWorld, buildDeviceWorld } from '../../test/devices';
 import { type TestApp, TestClock, startTestApp } from '../../test/test-app';
@@ -66,22 +67,21 @@ describe.each(testDatabases())('energy rollups on $name', (testDb) => {
   };
   const query = async <T>(text: ReturnType<typeof sql>) =>
     rowsOf<T>(await opened.database.db.execute(text));
+  /** kWh per device of each level (per location of energy_site_day), read through drizzle. */
   const sums = async () => {
-    const [minute, hour, day, site] = await Promise.all(
-      ['energy_minute', 'energy_hour', 'energy_day']
-        .map((table) =>
-          query<{ dev_id: string; kwh: number; n: number }>(
-            sql`SELECT dev_id, sum(kwh)::float8 AS kwh, count(*)::int AS n FROM ${sql.raw(table)} GROUP BY dev_id`,
-          ),
-        )
-        .concat([
-          query<{ dev_id: string; kwh: number; n: number }>(
-            sql`SELECT site_id AS dev_id, sum(kwh)::float8 AS kwh, count(*)::int AS n FROM energy_site_day GROUP BY site_id`,
-          ),
-        ]),
-    );
-    const map = (rows: { dev_id: string; kwh: number }[] = []) =>
-      new Map(rows.map((r) => [r.dev_id, Number(r.kwh)]));
+    const db = opened.database.db;
+    const kwh = sql<number>`sum(kwh)::float8`;
+    const [minute, hour, day, site] = await Promise.all([
+      db.select({ id: energyMinute.devId, kwh }).from(energyMinute).groupBy(energyMinute.devId),
+      db.select({ id: energyHour.devId, kwh }).from(energyHour).groupBy(energyHour.devId),
+      db.select({ id: energyDay.devId, kwh }).from(energyDay).groupBy(energyDay.devId),
+      db
+        .select({ id: energySiteDay.siteId, kwh })
+        .from(energySiteDay)
+        .groupBy(energySiteDay.siteId),
+    ]);
+    const map = (rows: { id: string; kwh: number }[]) =>
+      new Map(rows.map((r) => [r.id, Number(r.kwh)]));
     return { minute: map(minute), hour: map(hour), day: map(day), site: map(site) };
   };
   /** Passes on every server at once, until a round finds nothing to do. */

@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../infra/db/database';
 import { rowsOf } from '../../infra/db/rows';
+import { energyRollupProgress } from '../../infra/db/schema-energy';
 
 export type RollupLevel = 'minute' | 'hour' | 'day';
 
@@ -111,19 +112,19 @@ export class EnergyRollupsRepository {
   }
 
   async setProgress(tx: DbOrTx, level: RollupLevel, doneUntilMs: number): Promise<void> {
-    await tx.execute(sql`
-      UPDATE energy_rollup_progress SET done_until = ${iso(doneUntilMs)}::timestamptz
-      WHERE level = ${level}`);
+    await tx
+      .update(energyRollupProgress)
+      .set({ doneUntil: new Date(doneUntilMs) })
+      .where(eq(energyRollupProgress.level, level));
   }
 
   /** A level's watermark without a lock (it only moves forward). */
   async progress(tx: DbOrTx, level: RollupLevel): Promise<number | null> {
-    const [row] = rowsOf<{ ms: number | string | null }>(
-      await tx.execute(sql`
-        SELECT (extract(epoch FROM done_until) * 1000)::float8 AS ms
-        FROM energy_rollup_progress WHERE level = ${level}`),
-    );
-    return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
+    const [row] = await tx
+      .select({ doneUntil: energyRollupProgress.doneUntil })
+      .from(energyRollupProgress)
+      .where(eq(energyRollupProgress.level, level));
+    return row?.doneUntil?.getTime() ?? null;
   }
 
   /** The earliest raw reading (ms), or null. */

@@ -35,7 +35,7 @@ export interface EnergyRollupOptions {
 }
 
 /** What one pass did. */
-export interface RollupPass {
+interface RollupPass {
   minuteRows: number;
   hourRows: number;
   dayRows: number;
@@ -43,7 +43,7 @@ export interface RollupPass {
   windows: Record<RollupLevel, number>;
 }
 
-export interface RetentionPass {
+interface RetentionPass {
   raw: number;
   minute: number;
   hour: number;
@@ -264,7 +264,7 @@ class Stat {
  * of context on each side): energy from integrateEnergy, min/avg/max of the readings in each
  * minute.
  */
-export function minuteRows(
+function minuteRows(
   readings: readonly RawReading[],
   fromMs: number,
   untilMs: number,
@@ -328,7 +328,7 @@ export function minuteRows(
 }
 
 /** Each location clock's offset over each quarter hour of [fromMs, untilMs). */
-export function zoneQuarters(
+function zoneQuarters(
   clocks: readonly { timezone: string; dst: boolean }[],
   fromMs: number,
   untilMs: number,

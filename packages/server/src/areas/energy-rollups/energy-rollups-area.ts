@@ -71,9 +71,12 @@ async function installEnergyRollups(ctx: AreaContext, options: EnergyRollupOptio
     safety = setInterval(() => void queueNext(EVERY_MS), SAFETY_EVERY_MS);
     safety.unref();
   });
-  app.addHook('onClose', () => {
+  // before the queue's own stop (an onClose hook) waits for running handlers
+  app.addHook('preClose', (done) => {
     stopped = true;
     clearInterval(safety);
+    rollups.stop();
+    done();
   });
   app.decorate('energyRollups', rollups);
 }

@@ -75,6 +75,7 @@ export class EnergyRollups {
   private readonly keepMs: { raw: number; minute: number; hour: number };
   private readonly deleteBatch: number;
   private readonly deleteBatchesPerPass: number;
+  private stopped = false;
 
   constructor(
     private readonly repo: EnergyRollupsRepository,
@@ -108,7 +109,7 @@ export class EnergyRollups {
       ['day', () => this.stepDay()],
     ];
     for (const [level, step] of levels) {
-      while (Date.now() < deadline) {
+      while (Date.now() < deadline && !this.stopped) {
         const rows = await step();
         if (rows === null) break;
         pass.windows[level]++;
@@ -118,6 +119,11 @@ export class EnergyRollups {
       }
     }
     return pass;
+  }
+
+  /** Ends passes after their current window (the server is closing); the next server goes on. */
+  stop(): void {
+    this.stopped = true;
   }
 
   /** One window of raw readings into minutes; rows written, or null when caught up. */
@@ -227,7 +233,7 @@ export class EnergyRollups {
     } as const;
     for (const key of ['raw', 'minute', 'hour'] as const) {
       if (!Number.isFinite(before[key])) continue;
-      for (let n = 0; n < this.deleteBatchesPerPass; n++) {
+      for (let n = 0; n < this.deleteBatchesPerPass && !this.stopped; n++) {
         const deleted = await this.repo.deleteOlder(tables[key], before[key], this.deleteBatch);
         pass[key] += deleted;
         if (deleted < this.deleteBatch) break;

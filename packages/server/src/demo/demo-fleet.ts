@@ -35,7 +35,7 @@ interface Row {
 }
 
 /** A stable model seed per device, so a device reads the same across restarts. */
-function seedOf(devId: string): number {
+export function seedOf(devId: string): number {
   return createHash('sha1').update(devId).digest().readUInt32BE(0) % 2 ** 31;
 }
 

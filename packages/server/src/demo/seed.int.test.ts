@@ -1,12 +1,20 @@
 import { DEVICE_CLASSES, getDeviceSpec, isDeviceClass } from '@powerdeck/domain';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../infra/db/migrate';
-import { devices, locations, outlets, permissions, users } from '../infra/db/schema';
+import {
+  deviceReadings,
+  devices,
+  locations,
+  outlets,
+  permissions,
+  users,
+} from '../infra/db/schema';
 import { scheduleTargets, schedules } from '../infra/db/schema-schedules';
 import { type OpenedTestDatabase, testDatabases } from '../test/databases';
 import { CountingHasher, TestClock } from '../test/test-app';
 import { DEMO_UNDISCOVERED_UNITS, DEMO_UPLINK } from './demo-data';
+import { DEMO_HISTORY_DAYS } from './demo-energy';
 import { demoFleetPlan, undiscoveredUnitId } from './demo-fleet';
 import { demoMac } from './device-plan';
 import { seedDemo } from './seed';
@@ -22,13 +30,13 @@ describe.each(testDatabases())('demo seed on $name', (testDb) => {
   });
   afterEach(() => opened.dispose());
 
-  const seed = (enabled = true) =>
-    seedDemo({ database: opened.database, passwords, clock, enabled });
+  const seed = (enabled = true, energyHistory = false) =>
+    seedDemo({ database: opened.database, passwords, clock, enabled, energyHistory });
   const countOf = async (table: typeof users | typeof locations | typeof devices) =>
     (await opened.database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
   it('seeds an empty database once; a second start changes nothing', async () => {
-    const first = await seed();
+    const first = await seed(true, true);
     expect(first.seeded).toBe(true);
     expect(first.emails).toEqual([
       'owner@example.com',
@@ -37,13 +45,24 @@ describe.each(testDatabases())('demo seed on $name', (testDb) => {
       'client@example.com',
       'support@example.com',
     ]);
-    const counts = [await countOf(users), await countOf(locations), await countOf(devices)];
-    const second = await seed();
+    const readings = async () =>
+      (await opened.database.db.select({ n: count() }).from(deviceReadings))[0]?.n ?? 0;
+    const counts = [
+      await countOf(users),
+      await countOf(locations),
+      await countOf(devices),
+      await readings(),
+    ];
+    const second = await seed(true, true);
     expect(second.seeded).toBe(false);
     expect(second.emails).toHaveLength(5);
-    expect([await countOf(users), await countOf(locations), await countOf(devices)]).toEqual(
-      counts,
-    );
+    expect([
+      await countOf(users),
+      await countOf(locations),
+      await countOf(devices),
+      await readings(),
+    ]).toEqual(counts);
+    expect(counts[3]).toBeGreaterThan(0);
     expect(counts[1]).toBeGreaterThanOrEqual(22);
   });
 
@@ -182,5 +201,107 @@ describe.each(testDatabases())('demo seed on $name', (testDb) => {
     const after = (await demoFleetPlan(db)).find((p) => p.devId === adapter.devId);
     expect(after?.undiscovered).toBeUndefined();
     expect(after?.kids.map((k) => k.devId)).toContain(unit.devId);
+  });
+  it('seeds energy history for every chart range, the levels agreeing, in the shape of the simulated loads', async () => {
+    const started = performance.now();
+    await seed(true, true);
+    const seedMs = performance.now() - started;
+    const db = opened.database.db;
+    const now = clock.now().getTime();
+    const rows = <T>(query: ReturnType<typeof sql>) =>
+      db.execute(query).then((r) => (r as { rows: T[] }).rows);
+    const at = (ms: number) => new Date(now - ms).toISOString();
+    const HOUR = 3_600_000;
+    const DAY = 24 * HOUR;
+
+    // the metered devices of live locations, and what each chart range reads for them
+    const all = await db.select().from(devices);
+    const metered = all.filter(
+      (d) =>
+        d.siteId !== null &&
+        isDeviceClass(d.devClass) &&
+        getDeviceSpec(d.devClass).panels.meter &&
+        !(d.info as { demoOffline?: boolean }).demoOffline,
+    );
+    expect(metered.length).toBeGreaterThan(10);
+    const perDevice = async (table: string, column: string, fromMs: number) =>
+      new Map(
+        (
+          await rows<{ dev_id: string; n: number }>(sql`
+            SELECT dev_id, count(*)::int AS n FROM ${sql.raw(table)}
+            WHERE ${sql.raw(column)} >= ${at(fromMs)}::timestamptz GROUP BY dev_id`)
+        ).map((r) => [r.dev_id, r.n]),
+      );
+    const live = await perDevice('device_readings', 'at', HOUR);
+    const day = await perDevice('energy_minute', 'bucket', DAY);
+    const week = await perDevice('energy_hour', 'bucket', 7 * DAY);
+    const month = await perDevice('energy_hour', 'bucket', 30 * DAY);
+    const days = new Map(
+      (
+        await rows<{ dev_id: string; n: number }>(
+          sql`SELECT dev_id, count(*)::int AS n FROM energy_day GROUP BY dev_id`,
+        )
+      ).map((r) => [r.dev_id, r.n]),
+    );
+    for (const device of metered) {
+      const id = device.devId;
+      expect(live.get(id), `live ${id}`).toBeGreaterThanOrEqual(58);
+      expect(day.get(id), `24h ${id}`).toBeGreaterThanOrEqual(24 * 60 - 2);
+      expect(week.get(id), `7d ${id}`).toBeGreaterThanOrEqual(7 * 24 - 1);
+      expect(month.get(id), `30d ${id}`).toBeGreaterThanOrEqual(30 * 24 - 1);
+      expect(days.get(id), `12m ${id}`).toBeGreaterThanOrEqual(DEMO_HISTORY_DAYS);
+    }
+
+    // hours sum to days, devices' days to their location's days, minutes to their hours
+    const [levels] = await rows<{ hour_day: number; day_site: number; minute_hour: number }>(sql`
+      SELECT
+        (SELECT max(abs(h.kwh - d.kwh)) FROM
+          (SELECT dev_id, sum(kwh) AS kwh FROM energy_hour GROUP BY dev_id) h
+          JOIN (SELECT dev_id, sum(kwh) AS kwh FROM energy_day GROUP BY dev_id) d USING (dev_id)
+        ) AS hour_day,
+        (SELECT max(abs(d.kwh - s.kwh)) FROM
+          (SELECT site_id, day, sum(kwh) AS kwh FROM energy_day GROUP BY site_id, day) d
+          JOIN energy_site_day s USING (site_id, day)
+        ) AS day_site,
+        (SELECT max(abs(h.kwh - m.kwh)) FROM energy_hour h JOIN
+          (SELECT dev_id, date_trunc('hour', bucket) AS bucket, sum(kwh) AS kwh
+           FROM energy_minute GROUP BY 1, 2) m USING (dev_id, bucket)
+        ) AS minute_hour`);
+    expect(levels?.hour_day).toBeLessThan(1e-6);
+    expect(levels?.day_site).toBeLessThan(1e-6);
+    expect(levels?.minute_hour).toBeLessThan(1e-6);
+    const [siteDays] = await rows<{ n: number; kwh: number }>(
+      sql`SELECT count(*)::int AS n, sum(kwh) AS kwh FROM energy_site_day`,
+    );
+    expect(siteDays?.kwh).toBeGreaterThan(0);
+
+    // the simulator's profile: weekday business hours draw far more than nights and weekends
+    const [shape] = await rows<{ business: number; night: number; weekend: number }>(sql`
+      SELECT
+        avg(h.w_avg) FILTER (WHERE extract(isodow FROM l.t) <= 5
+          AND extract(hour FROM l.t) BETWEEN 10 AND 16) AS business,
+        avg(h.w_avg) FILTER (WHERE extract(hour FROM l.t) BETWEEN 0 AND 5) AS night,
+        avg(h.w_avg) FILTER (WHERE extract(isodow FROM l.t) >= 6
+          AND extract(hour FROM l.t) BETWEEN 10 AND 16) AS weekend
+      FROM energy_hour h
+      JOIN devices d ON d.dev_id = h.dev_id
+      CROSS JOIN LATERAL (SELECT h.bucket AT TIME ZONE 'America/Los_Angeles' AS t) l
+      WHERE d.dev_id = ${metered[0]?.devId ?? ''}`);
+    expect(shape?.business ?? 0).toBeGreaterThan(1.8 * (shape?.night ?? Infinity));
+    expect(shape?.business ?? 0).toBeGreaterThan(1.4 * (shape?.weekend ?? Infinity));
+    expect(shape?.weekend ?? 0).toBeGreaterThan(shape?.night ?? Infinity);
+
+    // the rollups go on from where the seed ends; nothing reaches past now
+    const progress = await rows<{ level: string; done_until: string | Date | null }>(
+      sql`SELECT level, done_until FROM energy_rollup_progress`,
+    );
+    expect(progress.every((p) => p.done_until !== null)).toBe(true);
+    const [latest] = await rows<{ raw: string | Date; hour: string | Date }>(
+      sql`SELECT (SELECT max(at) FROM device_readings) AS raw, (SELECT max(bucket) FROM energy_hour) AS hour`,
+    );
+    expect(new Date(latest?.raw ?? 0).getTime()).toBeLessThan(now);
+    expect(new Date(latest?.hour ?? 0).getTime()).toBeLessThan(now);
+    // bulk SQL: the whole seed, energy included, stays quick (a generous bound for loaded CI)
+    expect(seedMs).toBeLessThan(60_000);
   });
 });

@@ -20,6 +20,7 @@ import type {
   SitePairRow,
   UserRow,
 } from './builders';
+import { type DemoEnergy, insertDemoEnergy } from './demo-energy';
 import type { DemoSchedule } from './demo-schedules';
 import type { DeviceRow, OutletRow } from './device-plan';
 
@@ -34,6 +35,8 @@ export interface SeedRows {
   devices: DeviceRow[];
   outlets: OutletRow[];
   schedules: DemoSchedule[];
+  /** 60 days of energy history of the metered devices (bulk SQL, after the devices). */
+  energy?: DemoEnergy;
 }
 
 /** Rows are inserted in chunks: one statement's parameters stay well under PostgreSQL's limit. */
@@ -88,6 +91,7 @@ export async function insertIfNoUsers(database: Database, rows: SeedRows): Promi
         at: schedule.createdAt,
       });
     }
+    if (rows.energy) await insertDemoEnergy(tx, rows.energy);
     return true;
   });
 }

@@ -10,6 +10,7 @@ import {
   type DemoUserKey,
   demoEmail,
 } from './demo-data';
+import { demoEnergy } from './demo-energy';
 import { buildDemoSchedules } from './demo-schedules';
 import { buildDeviceGroup, demoMac, deviceGroupTemplates } from './device-plan';
 import { type SeedRows, existingEmails, insertIfNoUsers } from './seed.repository';
@@ -30,18 +31,24 @@ export async function seedDemo(deps: {
   passwords: PasswordHasher;
   clock: Clock;
   enabled: boolean;
+  /** 60 days of energy history (default); tests that do not chart energy leave it out. */
+  energyHistory?: boolean;
 }): Promise<SeedResult> {
   if (!deps.enabled) return { seeded: false, emails: [] };
   const emails = DEMO_USERS.map((u) => demoEmail(u.key));
   // a database with users is never seeded: skip the hashing too
   const present = await existingEmails(deps.database, emails);
   if (present.length > 0) return { seeded: false, emails: present };
-  const rows = await buildDemoRows(deps.passwords, deps.clock.now());
+  const rows = await buildDemoRows(deps.passwords, deps.clock.now(), deps.energyHistory ?? true);
   const seeded = await insertIfNoUsers(deps.database, rows);
   return { seeded, emails: seeded ? emails : await existingEmails(deps.database, emails) };
 }
 
-export async function buildDemoRows(passwords: PasswordHasher, now: Date): Promise<SeedRows> {
+export async function buildDemoRows(
+  passwords: PasswordHasher,
+  now: Date,
+  energyHistory: boolean,
+): Promise<SeedRows> {
   const users = await Promise.all(
     DEMO_USERS.map(async (u) =>
       buildUser({
@@ -125,5 +132,7 @@ export async function buildDemoRows(passwords: PasswordHasher, now: Date): Promi
   const unclaimed = await buildUnclaimedDevices(passwords, gateway?.devId, now);
   rows.devices.push(...unclaimed.devices);
   rows.outlets.push(...unclaimed.outlets);
+  // history for every chart range on first start
+  if (energyHistory) rows.energy = await demoEnergy(rows.devices, rows.locations, now);
   return rows;
 }

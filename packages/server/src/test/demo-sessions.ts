@@ -48,6 +48,7 @@ export async function startSeededApp(
     passwords: t.passwords,
     clock: t.clock,
     enabled: true,
+    energyHistory: false,
   });
   return { t, opened };
 }

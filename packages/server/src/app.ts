@@ -14,6 +14,7 @@ import { clientsArea } from './areas/clients/clients-area';
 import { configArea } from './areas/config/config-area';
 import { type DeviceAreaOptions, installDevices } from './areas/devices/device-area';
 import { energyRollupsArea } from './areas/energy-rollups/energy-rollups-area';
+import { energyArea } from './areas/energy/energy-area';
 import { eventLogsArea } from './areas/event-logs/event-logs-area';
 import { firmwareArea } from './areas/firmware/firmware-area';
 import { groupsArea } from './areas/groups/groups-area';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     firmwareArea(deps.db, deps.devices?.link),
     networkArea(deps.network),
     energyRollupsArea(),
+    energyArea,
     searchArea,
     registrationArea(deps.db),
     apiDocsArea,

@@ -24,5 +24,8 @@ export { SearchService } from './areas/search/search.service';
 export { createJobQueue } from './infra/jobs/job-queue';
 export { SchedulePlanner } from './areas/schedules/scheduler';
 export { SchedulesRepository } from './areas/schedules/schedules.repository';
+export { EnergyRepository } from './areas/energy/energy.repository';
+export { EnergyService } from './areas/energy/energy.service';
+export { PermissionsRepository } from './areas/permissions/permissions.repository';
 export { EnergyRollups } from './areas/energy-rollups/energy-rollups';
 export { EnergyRollupsRepository } from './areas/energy-rollups/energy-rollups.repository';

@@ -8,11 +8,12 @@ import { findDeviceSpec, getDeviceSpec } from './registry';
  * What raised an alert (the server's alert rules): the device went offline past its location's
  * grace period or came back, its power condition changed, its battery ran low, a fault appeared,
  * an outlet switched, a command to it failed, or its network (a ping target failed, an auto-reboot,
- * the reboot cap reached, a network-feeding outlet switched off). A user subscribes to each kind per
- * device.
+ * the reboot cap reached, a network-feeding outlet switched off); `energy` is a location's: its
+ * monthly energy budget (forecast at 80 %, cost to date at 100 %), sent to everyone with a level
+ * there who has not muted it. A user subscribes to each device kind per device.
  */
 export const alertKindSchema = z.enum(
-  ['offline', 'online', 'power', 'battery', 'fault', 'outlet', 'command', 'network'],
+  ['offline', 'online', 'power', 'battery', 'fault', 'outlet', 'command', 'network', 'energy'],
   { message: 'kind must be an alert kind' },
 );
 export type AlertKind = z.infer<typeof alertKindSchema>;
@@ -53,6 +54,8 @@ function kindsOfSpec(spec: DeviceSpec): AlertKind[] {
     outlet: spec.outletCount > 0,
     command: true,
     network: takesPingTargets(spec),
+    // a location's budget, not a device's
+    energy: false,
   };
   return ALERT_KINDS.filter((kind) => raises[kind]);
 }

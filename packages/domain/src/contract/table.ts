@@ -23,6 +23,7 @@ import { eventLogs } from './calls/event-logs';
 import { deviceSettings } from './calls/device-settings';
 import { firmware } from './calls/firmware';
 import { network } from './calls/network';
+import { energy } from './calls/energy';
 
 /**
  * Every call of the HTTP API, in groups by feature (the client's `api.<group>.<call>`; a group may
@@ -54,6 +55,7 @@ export const callTable = {
   deviceSettings,
   firmware,
   network,
+  energy,
 } satisfies Record<string, Record<string, CallDef>>;
 
 export type CallTable = typeof callTable;

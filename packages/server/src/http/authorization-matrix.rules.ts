@@ -177,6 +177,7 @@ export const PLAIN_BY_CALL: Record<string, Record<string, unknown>> = {
   // valid changes (never made: the location or the device is refused first)
   'networkManagement savePingTargets': { targets: [] },
   'networkManagement setNetworkOutlet': { feedsNetwork: 'true' },
+  'energyManagement getDeviceEnergy': { range: '30d' },
 };
 
 /**

@@ -115,6 +115,15 @@ export class AlertRaiser {
     this.enqueue(() => this.raise(devId, (name) => networkOutletOffAlert(name, otlt)));
   }
 
+  /** Announces alerts raised elsewhere (a location's energy budget) to the users' live streams. */
+  announceTo(userIds: readonly string[]): void {
+    for (const userId of userIds) this.unannounced.add(userId);
+    if (userIds.length > 0) {
+      this.announceTimer ??= setTimeout(() => void this.announce(), ANNOUNCE_WITHIN_MS);
+      this.announceTimer.unref();
+    }
+  }
+
   private enqueue(task: () => Promise<void>): void {
     this.openBatch = undefined;
     this.queue = this.queue.then(task).catch((err: unknown) => {
@@ -203,12 +212,7 @@ export class AlertRaiser {
     // Nearly every status report raises nothing: decide that before touching the database.
     const raised = drafts(DEVICE_NAME);
     if (raised.length === 0) return;
-    const userIds = await this.repo.raise(devId, raised, this.clock.now());
-    for (const userId of userIds) this.unannounced.add(userId);
-    if (userIds.length > 0) {
-      this.announceTimer ??= setTimeout(() => void this.announce(), ANNOUNCE_WITHIN_MS);
-      this.announceTimer.unref();
-    }
+    this.announceTo(await this.repo.raise(devId, raised, this.clock.now()));
   }
 
   private async announce(): Promise<void> {

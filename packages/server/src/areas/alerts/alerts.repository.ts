@@ -9,7 +9,7 @@ import {
   findAlertKinds,
 } from '@powerdeck/domain';
 import { type SQL, and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../infra/db/database';
+import type { Db, DbOrTx } from '../../infra/db/database';
 import { rowsOf } from '../../infra/db/rows';
 import { deviceMutes, devices, locations, permissions, siteMutes } from '../../infra/db/schema';
 import {
@@ -311,6 +311,34 @@ export class AlertsRepository {
                           and s.dev_class = d.dev_class and s.dev_id = d.dev_id and s.kind = x.kind
                           and not s.subscribed)
       order by x.n
+      returning user_id`);
+    return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
+  }
+
+  /**
+   * Raises location-level drafts (no device: an energy budget): each goes to every user with a
+   * level at the location who has not muted it. `tx` lets a caller raise it in its transaction.
+   * Returns the users alerted.
+   */
+  async raiseAtLocation(
+    siteId: string,
+    drafts: readonly AlertDraft[],
+    at: Date,
+    tx: DbOrTx = this.db,
+  ): Promise<string[]> {
+    if (drafts.length === 0) return [];
+    const result = await tx.execute(sql`
+      with x as (
+        select * from rows from (
+          jsonb_to_recordset(${JSON.stringify(drafts)}::jsonb) as (msg text, type int, kind text)
+        ) with ordinality as x(msg, type, kind, n)
+      )
+      insert into alerts (user_id, msg, time, type, kind, site_id)
+      select p.user_id, x.msg, ${at}, x.type, x.kind, p.site_id
+      from x cross join permissions p
+      where p.site_id = ${siteId}
+        and not exists (select 1 from site_mutes m where m.user_id = p.user_id and m.site_id = p.site_id)
+      order by x.n, p.user_id
       returning user_id`);
     return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
   }

@@ -48,6 +48,8 @@ export class SiteSettingsService {
     private readonly clock: Clock,
     /** Recomputes the location's schedules' next firings (its time zone or DST may change). */
     private readonly replanSchedules: (siteId: string) => Promise<void> = () => Promise.resolve(),
+    /** Told after a location's energy settings are saved (the energy budget check; never throws). */
+    private readonly energySaved: (siteId: string) => Promise<void> = () => Promise.resolve(),
   ) {}
 
   private async manage(user: SessionUser, siteId: string): Promise<PermLvl> {
@@ -145,6 +147,7 @@ export class SiteSettingsService {
   async saveEnergy(user: SessionUser, siteId: string, energy: EnergySettings) {
     await this.manage(user, siteId);
     await this.repo.saveEnergy(siteId, energy.monthlyBudget, energy.rates, this.clock.now());
+    await this.energySaved(siteId);
     return this.repo.energy(siteId);
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clientSettingsPath,
+  deviceListPath,
   devicePath,
   joinedDevicePath,
   locationPath,
@@ -31,6 +32,27 @@ describe('path builders', () => {
     expect(locationPath('a/b', 'settings')).toBe('/locations/a%2Fb/settings');
     expect(clientSettingsPath('7')).toBe('/clients/7/settings');
     expect(profilePath()).toBe('/profile/accountDetails');
+  });
+});
+
+describe('deviceListPath (spec §3 devViewPref)', () => {
+  const card = { devId: 'AA01', devClass: 'cv3' };
+  const kid = { devId: 'AA02', devClass: 'km4315' };
+
+  it('opens Device Controls, an attached device its parent’s, unless the location prefers energy', () => {
+    expect(deviceListPath('42', kid, 'outlet_controls', card)).toBe(
+      '/locations/42/devices/AA01/cv3/controls',
+    );
+    expect(deviceListPath('42', card, undefined)).toBe('/locations/42/devices/AA01/cv3/controls');
+  });
+
+  it('opens the device’s own Energy Usage under energy management', () => {
+    expect(deviceListPath('42', kid, 'energy_management', card)).toBe(
+      '/locations/42/devices/AA02/km4315/usage',
+    );
+    expect(deviceListPath('42', card, 'energy_management')).toBe(
+      '/locations/42/devices/AA01/cv3/usage',
+    );
   });
 });
 

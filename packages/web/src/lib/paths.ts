@@ -1,4 +1,4 @@
-import { isDeviceClass } from '@powerdeck/domain';
+import { isDeviceClass, type VIEW_PREFS } from '@powerdeck/domain';
 
 /**
  * Every route of the console (spec §2 plus our six unshown ones), as patterns for the router and
@@ -84,6 +84,31 @@ export function devicePath(
 ): string {
   const base = `/locations/${seg(ref.locationId)}/devices/${seg(ref.deviceId)}/${seg(ref.deviceClass)}/${section}`;
   return section === 'admin' && adminSection ? `${base}/${adminSection}` : base;
+}
+
+/** A device as the lists name it: its id and class. */
+interface ListedDevice {
+  devId: string;
+  devClass: string;
+}
+
+/**
+ * Where a device of a location's lists opens (spec §3 devViewPref). Energy management: the
+ * device's own Energy Usage (an attached device measures for itself or says who does). Otherwise
+ * the controls of `controlsOf` — an attached device's parent, whose panel has its outlets (spec §2)
+ * — also while the location's settings are not known.
+ */
+export function deviceListPath(
+  locationId: string,
+  device: ListedDevice,
+  viewPref: (typeof VIEW_PREFS)[number] | undefined,
+  controlsOf: ListedDevice = device,
+): string {
+  const opens = viewPref === 'energy_management' ? device : controlsOf;
+  return devicePath(
+    { locationId, deviceId: opens.devId, deviceClass: opens.devClass },
+    viewPref === 'energy_management' ? 'usage' : 'controls',
+  );
 }
 
 /** The device path of search results and alerts: /locations/{locationId}/devices/{devClass}/{devId}. */

@@ -7,10 +7,11 @@ import {
   type DeviceListItem,
 } from '@powerdeck/domain';
 import { Link, useParams } from 'react-router';
-import { devicePath } from '../../../lib/paths';
+import { deviceListPath } from '../../../lib/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
+import { useLocationSettings } from '../../locations';
 import { useLocationDevices } from '../api/device-list';
 
 interface DeviceTreeRow {
@@ -38,6 +39,7 @@ export function deviceTree(records: readonly DeviceListItem[]): DeviceTreeRow[] 
 export function LocationDevicesPage() {
   const { locationId = '' } = useParams();
   const list = useLocationDevices(locationId);
+  const viewPref = useLocationSettings(locationId).data?.general.devViewPref;
   if (list.isError) {
     return (
       <ErrorBanner message={messages.loadDeviceInfoFailed} onRetry={() => void list.refetch()} />
@@ -48,62 +50,62 @@ export function LocationDevicesPage() {
     return <EmptyState message="No devices at this location yet." />;
   const rows = deviceTree(list.data.records);
   return (
-    <ScrollArea type="auto">
-      <Table highlightOnHover verticalSpacing="xs" miw={640} aria-label="All Devices">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={110}>Status</Table.Th>
-            <Table.Th>Device</Table.Th>
-            <Table.Th>Class</Table.Th>
-            <Table.Th>Device ID</Table.Th>
-            <Table.Th>Last active</Table.Th>
-            <Table.Th>Attached</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map(({ device, opens, depth }) => (
-            <Table.Tr key={device.devId}>
-              <Table.Td>
-                <Badge color={device.connected ? 'teal' : 'red'} variant="light" miw={84}>
-                  {device.connected ? 'Active' : 'Inactive'}
-                </Badge>
-              </Table.Td>
-              <Table.Td pl={depth === 1 ? 'xl' : undefined}>
-                <Group gap={4} wrap="nowrap">
-                  {depth === 1 && (
-                    <Text c="dimmed" aria-hidden>
-                      ↳
-                    </Text>
-                  )}
-                  <Anchor
-                    component={Link}
-                    to={devicePath({
-                      locationId,
-                      deviceId: opens.devId,
-                      deviceClass: opens.devClass,
-                    })}
-                    fw={depth === 0 ? 600 : 400}
-                  >
-                    {device.devName}
-                  </Anchor>
-                </Group>
-              </Table.Td>
-              <Table.Td>{findDeviceSpec(device.devClass)?.displayName ?? device.devClass}</Table.Td>
-              <Table.Td>
-                <Text size="sm" ff="monospace">
-                  {device.devId}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {device.lastContact === null
-                  ? 'Never'
-                  : formatDateTime(statusTimeToMs(device.lastContact))}
-              </Table.Td>
-              <Table.Td>{device.kids > 0 ? device.kids : ''}</Table.Td>
+    <>
+      <ScrollArea type="auto">
+        <Table highlightOnHover verticalSpacing="xs" miw={640} aria-label="All Devices">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={110}>Status</Table.Th>
+              <Table.Th>Device</Table.Th>
+              <Table.Th>Class</Table.Th>
+              <Table.Th>Device ID</Table.Th>
+              <Table.Th>Last active</Table.Th>
+              <Table.Th>Attached</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map(({ device, opens, depth }) => (
+              <Table.Tr key={device.devId}>
+                <Table.Td>
+                  <Badge color={device.connected ? 'teal' : 'red'} variant="light" miw={84}>
+                    {device.connected ? 'Active' : 'Inactive'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td pl={depth === 1 ? 'xl' : undefined}>
+                  <Group gap={4} wrap="nowrap">
+                    {depth === 1 && (
+                      <Text c="dimmed" aria-hidden>
+                        ↳
+                      </Text>
+                    )}
+                    <Anchor
+                      component={Link}
+                      to={deviceListPath(locationId, device, viewPref, opens)}
+                      fw={depth === 0 ? 600 : 400}
+                    >
+                      {device.devName}
+                    </Anchor>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  {findDeviceSpec(device.devClass)?.displayName ?? device.devClass}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {device.devId}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {device.lastContact === null
+                    ? 'Never'
+                    : formatDateTime(statusTimeToMs(device.lastContact))}
+                </Table.Td>
+                <Table.Td>{device.kids > 0 ? device.kids : ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { getDeviceSpec, type DeviceOutlet, type PermLvl } from '@powerdeck/domain';
 import { Link } from 'react-router';
-import { devicePath } from '../../../lib/paths';
+import { deviceListPath } from '../../../lib/paths';
+import { useLocationSettings } from '../api/location-settings';
 import {
   EditOutletsButton,
   OutletRow,
@@ -72,6 +73,7 @@ export function DeviceOutletsCard({
   onEdited: () => void;
 }) {
   const { parent, kids } = group;
+  const viewPref = useLocationSettings(siteId).data?.general.devViewPref;
   const hasOutlets = (device: PanelDevice) => getDeviceSpec(device.devClass).outletCount > 0;
   const connected = (device: PanelDevice) => controls.data.connected[device.devId] ?? false;
   return (
@@ -86,15 +88,7 @@ export function DeviceOutletsCard({
     >
       <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Anchor
-            component={Link}
-            to={devicePath({
-              locationId: siteId,
-              deviceId: parent.devId,
-              deviceClass: parent.devClass,
-            })}
-            fw={600}
-          >
+          <Anchor component={Link} to={deviceListPath(siteId, parent, viewPref)} fw={600}>
             {parent.name}
           </Anchor>
           <Text size="xs" c="dimmed">

@@ -112,6 +112,8 @@ export class EnergyRollups {
       while (Date.now() < deadline && !this.stopped) {
         const rows = await step();
         if (rows === null) break;
+        // lets queries waiting for the connection in (PGlite runs one transaction at a time)
+        await new Promise((resolve) => setImmediate(resolve));
         pass.windows[level]++;
         if (level === 'minute') pass.minuteRows += rows;
         else if (level === 'hour') pass.hourRows += rows;

@@ -28,7 +28,23 @@ export interface EnergyDevice {
   w: number;
   pf: number | null;
   batt: number | null;
+  /** A battery unit: the hours from the start of its outage, as its simulated unit lived them. */
+  outage: OutageHour[] | null;
 }
+
+/** One hour of a battery unit's outage and recharge: extra mains draw, battery level. */
+export interface OutageHour {
+  /** Mean watts above its normal draw (the charger). */
+  dw: number;
+  bmin: number;
+  bavg: number;
+  bmax: number;
+}
+
+/** The demo's outage: this many days ago at this local hour, mains back after OUTAGE_MIN. */
+export const DEMO_OUTAGE = { daysAgo: 9, hour: 14 } as const;
+const OUTAGE_MIN = 30;
+const OUTAGE_HOURS = 3;
 
 export interface DemoEnergy {
   devices: EnergyDevice[];
@@ -74,6 +90,7 @@ export async function demoEnergy(
     await scheduler.advance(4 * HOUR_MS);
     const status = model.status();
     if (status.wattage === undefined || status.voltage === undefined) continue;
+    const outage = status.battlevel === undefined ? null : await outageOf(model, scheduler);
     const offline = (device.info as { demoOffline?: boolean } | undefined)?.demoOffline === true;
     out.push({
       devId: device.devId,
@@ -85,12 +102,46 @@ export async function demoEnergy(
       w: status.wattage,
       pf: status.pwr_fact ?? null,
       batt: status.battlevel ?? null,
+      outage,
     });
   }
   const rawFrom = new Date(
     Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - DEMO_RAW_DAYS * 24 * HOUR_MS,
   );
   return { devices: out, rawFrom: rawFrom.toISOString(), now: now.toISOString() };
+}
+
+/**
+ * Runs a battery unit through the demo's outage (mains lost for half an hour, then back) and
+ * reads it each minute: per hour, how much more it drew than before (its charger) and its battery.
+ */
+async function outageOf(
+  model: ReturnType<typeof createModel>,
+  scheduler: ManualScheduler,
+): Promise<OutageHour[]> {
+  const before = model.status().wattage ?? 0;
+  const hours: OutageHour[] = [];
+  for (let h = 0; h < OUTAGE_HOURS; h++) {
+    const watts: number[] = [];
+    const levels: number[] = [];
+    for (let m = 0; m < 60; m++) {
+      const minute = h * 60 + m;
+      if (minute === 0) model.setPowerCondition('lost');
+      if (minute === OUTAGE_MIN) model.setPowerCondition('normal');
+      await scheduler.advance(MINUTE_MS);
+      const status = model.status();
+      watts.push(status.wattage ?? 0);
+      levels.push(status.battlevel ?? 1);
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    hours.push({
+      dw: Math.max(0, mean(watts) - before),
+      bmin: Math.min(...levels),
+      bavg: mean(levels),
+      bmax: Math.max(...levels),
+    });
+  }
+  return hours;
 }
 
 const pgArray = (values: readonly number[]) => `{${values.map((v) => v.toFixed(6)).join(',')}}`;
@@ -122,7 +173,7 @@ export async function insertDemoEnergy(tx: DbOrTx, energy: DemoEnergy): Promise<
   );
   const devs = sql`jsonb_to_recordset(${devicesJson}::jsonb) AS d(
     dev_id text, site_id text, zone text, end_at timestamptz,
-    v float8, a float8, w float8, pf float8, batt float8
+    v float8, a float8, w float8, pf float8, batt float8, outage jsonb
   )`;
   const minuteFactors = pgArray(weeklyLoadFactors(1));
   const hourly = hourlyFactors();
@@ -190,11 +241,13 @@ export async function insertDemoEnergy(tx: DbOrTx, energy: DemoEnergy): Promise<
     )
     INSERT INTO energy_hour (dev_id, bucket, kwh, covered_s, v_min, v_avg, v_max, a_min, a_avg,
       a_max, w_min, w_avg, w_max, pf_avg, batt_min, batt_avg, batt_max, samples)
-    SELECT d.dev_id, s.bucket, d.w * f.avg * n.x / 1000.0, 3600,
+    SELECT d.dev_id, s.bucket, (d.w * f.avg * n.x + o.dw) / 1000.0, 3600,
       d.v - 1.1 - n.y, d.v + n.y, d.v + 1.1 + n.y,
-      d.a * f.lo * n.x * 0.97, d.a * f.avg * n.x, d.a * f.hi * n.x * 1.03,
-      d.w * f.lo * n.x * 0.97, d.w * f.avg * n.x, d.w * f.hi * n.x * 1.03,
-      d.pf, d.batt, d.batt, d.batt, ${3600 / RAW_STEP_S}::int
+      d.a * f.lo * n.x * 0.97, d.a * f.avg * n.x + o.dw / d.v,
+      d.a * f.hi * n.x * 1.03 + o.dw * 1.2 / d.v,
+      d.w * f.lo * n.x * 0.97, d.w * f.avg * n.x + o.dw, d.w * f.hi * n.x * 1.03 + o.dw * 1.2,
+      d.pf, coalesce(o.bmin, d.batt), coalesce(o.bavg, d.batt), coalesce(o.bmax, d.batt),
+      ${3600 / RAW_STEP_S}::int
     FROM ${devs}
     CROSS JOIN LATERAL generate_series(
       ((${energy.now}::timestamptz AT TIME ZONE d.zone)::date - ${DEMO_HISTORY_DAYS}::int)::timestamp
@@ -203,6 +256,15 @@ export async function insertDemoEnergy(tx: DbOrTx, energy: DemoEnergy): Promise<
       interval '1 hour'
     ) AS s(bucket)
     JOIN f ON f.h = ${hourOfWeek(sql`(s.bucket AT TIME ZONE d.zone)`)}
+    -- the battery units' outage, from its start at the local hour of that day
+    CROSS JOIN LATERAL (
+      SELECT coalesce(max((e.o ->> 'dw')::float8), 0) AS dw, max((e.o ->> 'bmin')::float8) AS bmin,
+        max((e.o ->> 'bavg')::float8) AS bavg, max((e.o ->> 'bmax')::float8) AS bmax
+      FROM jsonb_array_elements(coalesce(d.outage, '[]'::jsonb)) WITH ORDINALITY AS e(o, i)
+      WHERE s.bucket = ((((${energy.now}::timestamptz AT TIME ZONE d.zone)::date
+        - ${DEMO_OUTAGE.daysAgo}::int) + make_time(${DEMO_OUTAGE.hour}::int, 0, 0)) AT TIME ZONE d.zone)
+        + (e.i - 1) * interval '1 hour'
+    ) o
     CROSS JOIN LATERAL (
       SELECT 1 + (random() - 0.5) * 0.06 + 0 * extract(epoch FROM s.bucket) AS x,
         (random() - 0.5) * 0.6 AS y

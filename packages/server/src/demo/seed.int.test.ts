@@ -291,6 +291,27 @@ describe.each(testDatabases())('demo seed on $name', (testDb) => {
     expect(shape?.business ?? 0).toBeGreaterThan(1.4 * (shape?.weekend ?? Infinity));
     expect(shape?.weekend ?? 0).toBeGreaterThan(shape?.night ?? Infinity);
 
+    // a battery unit's outage: its battery ran down, then its charger drew more than the same
+    // hour a week before
+    const outages = new Map(
+      (
+        await rows<{ dev_id: string; bmin: number; extra: number }>(sql`
+          SELECT h.dev_id, min(h.batt_min) AS bmin, max(h.w_avg - p.w_avg) AS extra
+          FROM energy_hour h
+          JOIN energy_hour p ON p.dev_id = h.dev_id AND p.bucket = h.bucket - interval '7 days'
+          WHERE h.batt_min < 1
+          GROUP BY h.dev_id`)
+      ).map((r) => [r.dev_id, r]),
+    );
+    const batteries = metered.filter(
+      (d) => isDeviceClass(d.devClass) && getDeviceSpec(d.devClass).panels.battery,
+    );
+    expect(batteries.length).toBeGreaterThan(0);
+    for (const unit of batteries) {
+      expect(outages.get(unit.devId)?.bmin, unit.devId).toBeLessThan(0.9);
+      expect(outages.get(unit.devId)?.extra, unit.devId).toBeGreaterThan(30);
+    }
+
     // the rollups go on from where the seed ends; nothing reaches past now
     const progress = await rows<{ level: string; done_until: string | Date | null }>(
       sql`SELECT level, done_until FROM energy_rollup_progress`,

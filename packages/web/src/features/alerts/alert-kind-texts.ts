@@ -42,6 +42,13 @@ export function alertKindText(
           'A ping target fails, it cycles an outlet by itself or stops at its reboot cap, or an ' +
           'outlet feeding the network is switched off.',
       };
+    case 'energy':
+      return {
+        label: 'Energy budget',
+        description:
+          'The location’s forecast for the month passes 80 % of its monthly budget, or its cost ' +
+          'so far passes the budget.',
+      };
   }
 }
 

@@ -1,5 +1,6 @@
 import { integrateEnergy, localDateOf, locationZone } from '@powerdeck/domain';
 import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../infra/db/rows';
 import { energyDay, energyHour, energyMinute, energySiteDay } from '../../infra/db/schema-energy';
@@ -225,5 +226,49 @@ describe.each(testDatabases())('energy rollups on $name', (testDb) => {
       sql`SELECT count(*)::int AS n FROM device_readings WHERE at >= ${new Date(T0).toISOString()}::timestamptz`,
     );
     expect(Number(recent?.n)).toBe(written.length);
+  });
+  it('a location half an hour off the hour ends its local day at its own midnight', async () => {
+    // Kolkata (+5:30, no DST): local midnight is 18:30 UTC, inside an hour bucket
+    const devId = `0A55${randomBytes(4).toString('hex').toUpperCase()}`;
+    const db = opened.database.db;
+    await db.execute(
+      sql`UPDATE locations SET timezone = '5.50', dst = false WHERE id = ${world.otherSiteId}`,
+    );
+    await db.execute(sql`
+      INSERT INTO devices (dev_id, site_id, dev_class, dev_name)
+      VALUES (${devId}, ${world.otherSiteId}, ${world.plan[0]?.devClass ?? ''}, 'Kolkata rack')`);
+    const from = T0 + 20 * HOUR; // 17:00 UTC on 29 March, 22:30 in Kolkata
+    const readings: ReadingWrite[] = Array.from({ length: 180 }, (_, m) => ({
+      devId,
+      at: new Date(from + m * MINUTE),
+      voltage: 230,
+      amperage: 4,
+      wattage: 900 + ((m * 13) % 200),
+      battlevel: null,
+    }));
+    await new DeviceStateRepository(db).writeReadings(readings);
+    clock.advance(from + 5 * HOUR - clock.now().getTime());
+    await rollUpOn(servers);
+
+    const kolkata = locationZone('5.50', false);
+    const expected = new Map<string, number>();
+    const samples = readings.map((r) => ({ atMs: r.at.getTime(), wattage: r.wattage }));
+    for (const b of integrateEnergy(samples, { bucketMs: MINUTE })) {
+      const day = localDateOf(b.bucketStartMs, kolkata);
+      expected.set(day, (expected.get(day) ?? 0) + b.kwh);
+    }
+    expect([...expected.keys()].sort()).toEqual(['2026-03-29', '2026-03-30']);
+    const days = await query<{ day: string; kwh: number }>(
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, kwh FROM energy_day WHERE dev_id = ${devId}`,
+    );
+    const sites = await query<{ day: string; kwh: number }>(
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, kwh FROM energy_site_day
+        WHERE site_id = ${world.otherSiteId}`,
+    );
+    const fixed = (rows: { day: string; kwh: number }[]) =>
+      Object.fromEntries(rows.map((d) => [d.day, Number(d.kwh).toFixed(6)]));
+    const want = Object.fromEntries([...expected].map(([d, kwh]) => [d, kwh.toFixed(6)]));
+    expect(fixed(days)).toEqual(want);
+    expect(fixed(sites)).toEqual(want);
   });
 });

@@ -149,6 +149,15 @@ export class EnergyRepository {
     return rowsOf<EnergyDayRow>(result);
   }
 
+  /** Where the day rollup has got to (epoch ms), or null before its first pass. */
+  async dayRollupWatermark(): Promise<number | null> {
+    const result = await this.db.execute(sql`
+      select (extract(epoch from done_until) * 1000)::float8 as ms
+      from energy_rollup_progress where level = 'day'`);
+    const ms = rowsOf<{ ms: number | null }>(result)[0]?.ms;
+    return ms === null || ms === undefined ? null : Number(ms);
+  }
+
   /** The devices that used most at a location in [from, to), most first. */
   async topConsumers(siteId: string, from: string, to: string, limit: number) {
     const result = await this.db.execute(sql`

@@ -27,6 +27,7 @@ import { DEVICE_NOT_FOUND } from '../devices/device-access';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
 import { addDays, daysBetween, midnightOf, monthStart, zoneName } from './energy-time';
 import type {
+  ConsumerRow,
   EnergyDayRow,
   EnergyPointRow,
   EnergyRepository,
@@ -40,6 +41,8 @@ const DAILY_BARS_UP_TO_DAYS = 30;
 /** A custom range spans at most two years. */
 const MAX_CUSTOM_DAYS = 731;
 const TOP_CONSUMERS = 5;
+/** Locations whose top consumers are kept (the least recently read are dropped first). */
+const CONSUMERS_KEPT = 1_000;
 
 export const energyErrors = {
   customTooLong: 'A custom range spans at most two years.',
@@ -128,6 +131,9 @@ function monthFigures(
  * 404 for a device that is not there.
  */
 export class EnergyService {
+  /** Top consumers by location and month, with the day rollup watermark they were read at. */
+  private readonly consumers = new Map<string, { watermark: number; rows: ConsumerRow[] }>();
+
   constructor(
     private readonly deps: {
       repo: EnergyRepository;
@@ -135,6 +141,27 @@ export class EnergyService {
       clock: Clock;
     },
   ) {}
+
+  /**
+   * A location's top consumers of a month. Summing every device's days of the month is the
+   * costly part of a location's month (10,000 devices: 300,000 rows), and it changes only when
+   * the day rollup moves its watermark: the answer is kept per location and month until then.
+   */
+  private async topConsumers(siteId: string, first: string, next: string) {
+    const { repo } = this.deps;
+    const watermark = await repo.dayRollupWatermark();
+    const key = `${siteId}|${first}`;
+    const cached = this.consumers.get(key);
+    if (cached && watermark !== null && cached.watermark === watermark) return cached.rows;
+    const rows = await repo.topConsumers(siteId, first, next, TOP_CONSUMERS);
+    this.consumers.delete(key);
+    if (this.consumers.size >= CONSUMERS_KEPT) {
+      const oldest = this.consumers.keys().next().value;
+      if (oldest !== undefined) this.consumers.delete(oldest);
+    }
+    if (watermark !== null) this.consumers.set(key, { watermark, rows });
+    return rows;
+  }
 
   private async siteFor(user: SessionUser, siteId: string): Promise<EnergySite> {
     await requireLocationAccess(this.deps.permissions, user, siteId);
@@ -171,13 +198,23 @@ export class EnergyService {
     const monthFirst = `${month.month}-01`;
     const fields = measurer ? energyFieldsOf(measurer.spec) : [];
 
-    const [points, barDays, monthDays] = measurer
+    const monthNext = monthStart(monthFirst, 1);
+    const barDays = measurer ? await repo.days(measurer.devId, span.fromDate, span.toDate) : [];
+    // a day chart's points are its bars' days; a span that holds the whole month so far holds
+    // its days (no rollup row is dated after today)
+    const [points, monthDays] = measurer
       ? await Promise.all([
-          this.points(measurer.devId, resolution, span, zone),
-          repo.days(measurer.devId, span.fromDate, span.toDate),
-          repo.days(measurer.devId, monthFirst, monthStart(monthFirst, 1)),
+          resolution === 'day'
+            ? barDays.map(({ day, kwh: _kwh, ...values }) => ({
+                t: midnightOf(day, zone) / 1000,
+                ...values,
+              }))
+            : this.points(measurer.devId, resolution, span),
+          span.fromDate <= monthFirst && span.toDate > localDateOf(nowMs, zone)
+            ? barDays.filter((d) => d.day >= monthFirst && d.day < monthNext)
+            : repo.days(measurer.devId, monthFirst, monthNext),
         ])
-      : [[], [], []];
+      : [[], []];
 
     return {
       devId: device.devId,
@@ -214,7 +251,7 @@ export class EnergyService {
     const next = monthStart(first, 1);
     const [days, consumers] = await Promise.all([
       repo.siteDays(site.siteId, first, next),
-      repo.topConsumers(site.siteId, first, next, TOP_CONSUMERS),
+      this.topConsumers(site.siteId, first, next),
     ]);
     return {
       siteId: site.siteId,
@@ -238,32 +275,15 @@ export class EnergyService {
     };
   }
 
-  private async points(
-    devId: string,
-    resolution: EnergyResolution,
-    span: Span,
-    zone: LocationZone,
-  ): Promise<EnergyPointRow[]> {
+  /** Raw readings, or minute or hour aggregates (day charts are read with their bars). */
+  private async points(devId: string, resolution: EnergyResolution, span: Span) {
     const { repo } = this.deps;
     const to = new Date(span.toMs);
-    switch (resolution) {
-      case 'raw':
-        return repo.raw(devId, new Date(span.fromMs), to);
-      case 'minute':
-      case 'hour': {
-        // from the start of the bucket the span begins in
-        const step = resolution === 'minute' ? 60_000 : HOUR_MS;
-        const from = new Date(Math.floor(span.fromMs / step) * step);
-        return repo.buckets(resolution, devId, from, to);
-      }
-      case 'day': {
-        const days = await repo.days(devId, span.fromDate, span.toDate);
-        return days.map(({ day, kwh: _kwh, ...values }) => ({
-          t: midnightOf(day, zone) / 1000,
-          ...values,
-        }));
-      }
-    }
+    if (resolution === 'raw') return repo.raw(devId, new Date(span.fromMs), to);
+    // from the start of the bucket the span begins in
+    const step = resolution === 'minute' ? 60_000 : HOUR_MS;
+    const from = new Date(Math.floor(span.fromMs / step) * step);
+    return repo.buckets(resolution === 'minute' ? 'minute' : 'hour', devId, from, to);
   }
 }
 

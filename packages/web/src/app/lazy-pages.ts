@@ -78,6 +78,10 @@ export const DeviceSettingsPage = lazyNamed(
   () => import('../features/device-settings/routes/device-settings-page'),
   'DeviceSettingsPage',
 );
+export const DeviceEnergyPage = lazyNamed(
+  () => import('../features/energy/routes/device-energy-page'),
+  'DeviceEnergyPage',
+);
 export const DeviceAlertsPage = lazyNamed(
   () => import('../features/alerts/routes/device-alerts-page'),
   'DeviceAlertsPage',

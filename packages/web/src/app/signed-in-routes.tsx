@@ -57,9 +57,10 @@ const locationTabRoutes: RouteObject[] = LOCATION_TABS.map((tab) => ({
   element: LOCATION_TAB_PAGES[tab],
 }));
 
-/** Device pages built so far; the others keep their placeholder. */
-const DEVICE_SECTION_PAGES: Partial<Record<DeviceSection, ReactNode>> = {
+/** Every device page but admin (its own sub-routes below). */
+const DEVICE_SECTION_PAGES: Record<Exclude<DeviceSection, 'admin'>, ReactNode> = {
   controls: <Pages.DeviceControlsPage />,
+  usage: <Pages.DeviceEnergyPage />,
   commands: <Pages.DeviceCommandsPage />,
   alerts: <Pages.DeviceAlertsPage />,
 };
@@ -71,12 +72,7 @@ const deviceSectionRoutes: RouteObject[] = (
   handle: crumb(section, DEVICE_SECTION_LABELS[section], (params) =>
     devicePath(deviceRef(params), section),
   ),
-  element: DEVICE_SECTION_PAGES[section] ?? (
-    <PlaceholderPage
-      title={DEVICE_SECTION_LABELS[section]}
-      arrivesWith={`the device ${section} issue`}
-    />
-  ),
+  element: DEVICE_SECTION_PAGES[section],
 }));
 
 /** Every device admin page. */

@@ -11,6 +11,7 @@ import { deviceListPath } from '../../../lib/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
+import { LocationEnergyCard } from '../../energy';
 import { useLocationSettings } from '../../locations';
 import { useLocationDevices } from '../api/device-list';
 
@@ -51,6 +52,7 @@ export function LocationDevicesPage() {
   const rows = deviceTree(list.data.records);
   return (
     <>
+      <LocationEnergyCard siteId={locationId} />
       <ScrollArea type="auto">
         <Table highlightOnHover verticalSpacing="xs" miw={640} aria-label="All Devices">
           <Table.Thead>

@@ -29,6 +29,8 @@ export * from './api/schedules';
 export * from './api/event-log';
 export * from './api/firmware';
 export * from './api/network';
+export * from './api/energy';
+export * from './energy';
 export * from './firmware/upgrade-machine';
 export * from './api/device-settings';
 export * from './catalog/device-settings';

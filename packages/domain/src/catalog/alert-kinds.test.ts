@@ -11,7 +11,7 @@ describe('alert kinds a family can raise', () => {
     }
   });
 
-  it('a power conditioner raises power, fault and outlet alerts but no battery alert', () => {
+  it('a power conditioner raises power, fault, outlet and network alerts but no battery alert', () => {
     expect(alertKindsOf('m4315')).toEqual([
       'offline',
       'online',
@@ -19,6 +19,7 @@ describe('alert kinds a family can raise', () => {
       'fault',
       'outlet',
       'command',
+      'network',
     ]);
   });
 
@@ -26,13 +27,30 @@ describe('alert kinds a family can raise', () => {
     expect(alertKindsOf('f1500')).toContain('battery');
     expect(alertKindsOf('kmb1500')).toContain('battery');
     expect(alertKindsOf('f1500')).not.toContain('fault');
-    expect(alertKindsOf('dc12ip')).toEqual(['offline', 'online', 'fault', 'outlet', 'command']);
+    expect(alertKindsOf('dc12ip')).toEqual([
+      'offline',
+      'online',
+      'fault',
+      'outlet',
+      'command',
+      'network',
+    ]);
   });
 
-  it('a card or adapter whose outlets belong to its kids raises no outlet alerts', () => {
+  it('a card or adapter whose outlets belong to its kids raises no outlet alerts, but runs auto-ping for them', () => {
     for (const devClass of ['cv2', 'cv3', 'bb232', 'bb1000'] as const) {
-      expect(alertKindsOf(devClass)).toEqual(['offline', 'online', 'command']);
+      expect(alertKindsOf(devClass)).toEqual(['offline', 'online', 'command', 'network']);
     }
+  });
+
+  it('network alerts come from devices that run auto-ping, never from a kid', () => {
+    for (const devClass of ['km4315', 'kf1500', 'cn1800', 'sp1000'] as const) {
+      expect(alertKindsOf(devClass)).not.toContain('network');
+    }
+  });
+
+  it('no device raises the energy kind: a budget is its location’s', () => {
+    for (const devClass of DEVICE_CLASSES) expect(alertKindsOf(devClass)).not.toContain('energy');
   });
 
   it('lists kinds in one order, and none for an unknown class', () => {

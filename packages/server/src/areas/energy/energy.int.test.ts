@@ -289,6 +289,19 @@ describe.each(testDatabases())('energy usage on $name', (testDb) => {
     expect(device.bars.every((b) => b.cost === null)).toBe(true);
   });
 
+  it('checks the budgets in a durable job that keeps its next run waiting', async () => {
+    const states = async () => {
+      const rows = rowsOf<{ state: string; n: number }>(
+        await exec(sql`select state::text as state, count(*)::int as n from pgboss.job
+          where name = 'energy-budget-check' and state in ('created', 'completed')
+          group by state`),
+      );
+      return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+    };
+    // the first check ran at start and queued the next one (one waiting, whatever the servers)
+    await expect.poll(states, { timeout: 20_000 }).toEqual({ completed: 1, created: 1 });
+  });
+
   it('alerts the location’s users once per threshold per month when a budget is saved', async () => {
     // forecast 2000 × 31 / 19.5 kWh × 0.20 = $635.90
     await saveEnergy(1000);

@@ -23,6 +23,16 @@ const COLOR: Record<ChartSeries['field'], string> = {
 };
 
 const CHART_HEIGHT = 220;
+
+/** Quantities read against their whole scale (a power factor of 0-1, a battery of 0-100 %). */
+const FULL_SCALE: Partial<Record<ChartSeries['field'], [number, number]>> = {
+  pwr_fact: [0, 1],
+  battlevel: [0, 100],
+};
+
+const fullScale =
+  ([low, high]: [number, number]): uPlot.Range.Function =>
+  (_u, min, max) => [Math.min(low, min), Math.max(high, max)];
 const SYNC_KEY = 'energy-usage';
 const MIN_WIDTH = 320;
 
@@ -46,7 +56,10 @@ function chartOptions(
     width: Math.max(width, MIN_WIDTH),
     height: CHART_HEIGHT,
     tzDate: (ts) => zonedDate(ts, zone),
-    scales: { x: { time: true } },
+    scales: {
+      x: { time: true },
+      ...(FULL_SCALE[field] ? { y: { range: fullScale(FULL_SCALE[field]) } } : {}),
+    },
     // hovering one chart shows the same moment on the others
     cursor: { drag: { x: false, y: false }, sync: { key: SYNC_KEY } },
     series: [

@@ -85,6 +85,35 @@ describe('Energy Usage tab', () => {
     ).toBeInTheDocument();
   });
 
+  it('draws power factor and battery where the family has them, each on its whole scale', async () => {
+    openUsage(
+      () =>
+        buildDeviceEnergy({
+          series: [
+            { field: 'pwr_fact', avg: [0.95, 0.96, 0.97], min: [0.9, 0.9, 0.9], max: [1, 1, 1] },
+            { field: 'battlevel', avg: [1, 0.9, 0.8], min: [1, 0.9, 0.8], max: [1, 0.9, 0.8] },
+          ],
+        }),
+      '?range=7d',
+    );
+    expect(await screen.findByRole('region', { name: 'Power factor' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Battery (%)' })).toBeInTheDocument();
+    await waitFor(() => expect(liveCharts()).toHaveLength(2));
+    const range = (label: string) => {
+      const chart = liveCharts().find((p) => p.opts.series[1]?.label === label);
+      const y = chart?.opts.scales?.y?.range as (u: unknown, min: number, max: number) => number[];
+      return { chart, y };
+    };
+    const battery = range('Battery');
+    expect(battery.y(null, 80, 100)).toEqual([0, 100]);
+    expect(battery.chart?.data[1]).toEqual([100, 90, 80]);
+    // the same every time: no band for a battery that reads alike within each point
+    expect(battery.chart?.data).toHaveLength(2);
+    expect(range('Power factor').y(null, 0.9, 1)).toEqual([0, 1]);
+    const hover = battery.chart?.opts.series[1]?.value as (u: unknown, v: number) => string;
+    expect(hover(null, 90)).toBe('90%');
+  });
+
   it('asks for the picked range, Live by default, and for a custom range its two days', async () => {
     const { energyCalls } = openUsage((url) =>
       buildDeviceEnergy({ range: url.searchParams.get('range') as DeviceEnergy['range'] }),

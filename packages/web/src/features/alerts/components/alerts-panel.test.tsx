@@ -68,6 +68,23 @@ describe('alerts panel', () => {
     );
   });
 
+  it('opens the location of a location’s own alert (its energy budget)', async () => {
+    const { router } = renderShell([
+      alert({
+        msg: 'Lobby is forecast to use $44.00 this month, 110% of its $40.00 budget.',
+        devClass: null,
+        devId: null,
+        parentDevClass: null,
+        parentDevId: null,
+      }),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Alerts, 1 unread' }));
+    await userEvent.click(await screen.findByText(/Lobby is forecast to use/));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/locations/s1/devices'), {
+      timeout: 5000,
+    });
+  });
+
   it("says 'No alerts.' and disables 'Mark all as read' when none are unread", async () => {
     renderShell([]);
     await userEvent.click(await screen.findByRole('button', { name: 'Alerts' }));

@@ -19,6 +19,7 @@ import {
 } from '@powerdeck/domain';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { locationPath } from '../../../lib/paths';
 import { markAlertRead, markAllAlertsRead, unsubscribeAlert } from '../api/alerts-api';
 import classes from './alerts-panel.module.css';
 
@@ -48,10 +49,13 @@ export function AlertsPanel({ records, onChanged, onNavigate }: AlertsPanelProps
   };
   const open = (alert: AlertRecord) => {
     const locationId = alert.locationId ?? alert.siteId;
-    if (!locationId || !alert.devClass || !alert.devId) return;
+    if (!locationId) return;
     onNavigate?.();
+    // A location's own alert (its energy budget) opens the location, its month at the top.
     void navigate(
-      devicePath({ ...alert, locationId, devClass: alert.devClass, devId: alert.devId }),
+      alert.devClass && alert.devId
+        ? devicePath({ ...alert, locationId, devClass: alert.devClass, devId: alert.devId })
+        : locationPath(locationId),
     );
   };
 

@@ -6,10 +6,14 @@ import type { LocationRow } from './builders';
 import { seedOf } from './demo-fleet';
 import type { DeviceRow } from './device-plan';
 
-/** Days of hourly and daily history; days of raw readings and minute aggregates. */
+/**
+ * Days of hourly and daily history, days of minute aggregates, hours of raw readings (charts read
+ * them for spans of an hour at most; two days of them cost the first start a second more on PGlite).
+ */
 export const DEMO_HISTORY_DAYS = 60;
-export const DEMO_RAW_DAYS = 2;
-/** One seeded reading a minute: 2 days of ~30 meters is some 90,000 rows. */
+const DEMO_MINUTE_DAYS = 2;
+const DEMO_RAW_HOURS = 6;
+/** One seeded reading a minute, as the state writer keeps them at most. */
 const RAW_STEP_S = 60;
 
 const HOUR_MS = 3_600_000;
@@ -48,7 +52,8 @@ const OUTAGE_HOURS = 3;
 
 export interface DemoEnergy {
   devices: EnergyDevice[];
-  /** Start of the raw readings and minute aggregates (an hour boundary), and the seed's now. */
+  /** Start of the minute aggregates and of the raw readings (hour boundaries), the seed's now. */
+  minuteFrom: string;
   rawFrom: string;
   now: string;
 }
@@ -105,10 +110,13 @@ export async function demoEnergy(
       outage,
     });
   }
-  const rawFrom = new Date(
-    Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - DEMO_RAW_DAYS * 24 * HOUR_MS,
-  );
-  return { devices: out, rawFrom: rawFrom.toISOString(), now: now.toISOString() };
+  const hour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+  return {
+    devices: out,
+    minuteFrom: new Date(hour - DEMO_MINUTE_DAYS * 24 * HOUR_MS).toISOString(),
+    rawFrom: new Date(hour - DEMO_RAW_HOURS * HOUR_MS).toISOString(),
+    now: now.toISOString(),
+  };
 }
 
 /**
@@ -161,8 +169,8 @@ function hourlyFactors(): { min: number[]; avg: number[]; max: number[] } {
 
 /**
  * Seeds the energy history of the demo in bulk SQL (generate_series; the load shape looked up in
- * the simulator's profile by minute or hour of the local week): raw readings each minute and
- * minute aggregates for the last two days, hourly aggregates for 60 days (the last two days summed
+ * the simulator's profile by minute or hour of the local week): minute aggregates for the last two
+ * days, the raw readings of the last 6 hours, hourly aggregates for 60 days (the last two days summed
  * from the minutes, the rest generated per hour), local days summed from the hours, a location's
  * days from its devices' days; the rollup watermarks start where the seed ends.
  */
@@ -177,7 +185,7 @@ export async function insertDemoEnergy(tx: DbOrTx, energy: DemoEnergy): Promise<
   )`;
   const minuteFactors = pgArray(weeklyLoadFactors(1));
   const hourly = hourlyFactors();
-  const rawFrom = energy.rawFrom;
+  const { minuteFrom, rawFrom } = energy;
   const now = new Date(energy.now);
   const minuteUntil = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS).toISOString();
   const hourUntil = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS).toISOString();
@@ -190,35 +198,39 @@ export async function insertDemoEnergy(tx: DbOrTx, energy: DemoEnergy): Promise<
   // the same noise every start
   await tx.execute(sql`SELECT setseed(0.16)`);
 
-  // raw readings, one a minute, with a little noise around the profile
+  // minute aggregates for two days, one reading a minute with a little noise around the profile
+  // (it holds for the minute), and in the same pass the readings themselves for the last hours
+  // (charts read raw readings for spans of an hour at most: Live)
   await tx.execute(sql`
     WITH f AS MATERIALIZED (
       SELECT (u.i - 1)::int AS m, u.k FROM unnest(${minuteFactors}::float8[]) WITH ORDINALITY AS u(k, i)
+    ), m AS (
+      INSERT INTO energy_minute (dev_id, bucket, kwh, covered_s, v_min, v_avg, v_max, a_min, a_avg,
+        a_max, w_min, w_avg, w_max, pf_avg, batt_min, batt_avg, batt_max, samples)
+      SELECT r.dev_id, r.at, r.w * ${RAW_STEP_S}::int / 3600000.0, ${RAW_STEP_S}::int,
+        r.v, r.v, r.v, r.a, r.a, r.a, r.w, r.w, r.w, r.pf, r.batt, r.batt, r.batt, 1
+      FROM (
+        SELECT d.dev_id, s.at,
+          round((d.v + (random() - 0.5) * 0.8)::numeric, 1)::real AS v,
+          round((d.a * f.k * n.x)::numeric, 2)::real AS a,
+          round((d.w * f.k * n.x)::numeric, 1)::real AS w,
+          d.pf, d.batt
+        FROM ${devs}
+        CROSS JOIN LATERAL generate_series(
+          ${minuteFrom}::timestamptz,
+          least(date_trunc('minute', d.end_at), ${minuteUntil}::timestamptz) - interval '1 minute',
+          make_interval(secs => ${RAW_STEP_S}::int)
+        ) AS s(at)
+        JOIN f ON f.m = ${minuteOfWeek(sql`(s.at AT TIME ZONE d.zone)`)}
+        CROSS JOIN LATERAL (
+          SELECT 1 + (random() - 0.5) * 0.04 + 0 * extract(epoch FROM s.at) AS x
+        ) n
+      ) r
+      RETURNING dev_id, bucket, v_avg, a_avg, w_avg, pf_avg, batt_avg
     )
     INSERT INTO device_readings (dev_id, at, voltage, amperage, wattage, pwr_fact, battlevel)
-    SELECT d.dev_id, s.at,
-      round((d.v + (random() - 0.5) * 0.8)::numeric, 1),
-      round((d.a * f.k * n.x)::numeric, 2),
-      round((d.w * f.k * n.x)::numeric, 1),
-      d.pf, d.batt
-    FROM ${devs}
-    CROSS JOIN LATERAL generate_series(
-      ${rawFrom}::timestamptz,
-      least(date_trunc('minute', d.end_at), ${minuteUntil}::timestamptz) - interval '1 minute',
-      make_interval(secs => ${RAW_STEP_S}::int)
-    ) AS s(at)
-    JOIN f ON f.m = ${minuteOfWeek(sql`(s.at AT TIME ZONE d.zone)`)}
-    CROSS JOIN LATERAL (SELECT 1 + (random() - 0.5) * 0.04 + 0 * extract(epoch FROM s.at) AS x) n`);
-
-  // minute aggregates of those readings (one reading a minute: it holds for the minute)
-  await tx.execute(sql`
-    INSERT INTO energy_minute (dev_id, bucket, kwh, covered_s, v_min, v_avg, v_max, a_min, a_avg,
-      a_max, w_min, w_avg, w_max, pf_avg, batt_min, batt_avg, batt_max, samples)
-    SELECT r.dev_id, date_trunc('minute', r.at), r.wattage * ${RAW_STEP_S}::int / 3600000.0,
-      ${RAW_STEP_S}::int, r.voltage, r.voltage, r.voltage, r.amperage, r.amperage, r.amperage,
-      r.wattage, r.wattage, r.wattage, r.pwr_fact, r.battlevel, r.battlevel, r.battlevel, 1
-    FROM device_readings r
-    WHERE r.at >= ${rawFrom}::timestamptz AND r.at < ${minuteUntil}::timestamptz`);
+    SELECT dev_id, bucket, v_avg, a_avg, w_avg, pf_avg, batt_avg
+    FROM m WHERE bucket >= ${rawFrom}::timestamptz`);
 
   // hours of the last two days: summed from the minutes
   await tx.execute(sql`
@@ -229,7 +241,7 @@ export async function insertDemoEnergy(tx: DbOrTx, energy: DemoEnergy): Promise<
       min(w_min), avg(w_avg), max(w_max), avg(pf_avg), min(batt_min), avg(batt_avg), max(batt_max),
       sum(samples)
     FROM energy_minute
-    WHERE bucket >= ${rawFrom}::timestamptz AND bucket < ${hourUntil}::timestamptz
+    WHERE bucket >= ${minuteFrom}::timestamptz AND bucket < ${hourUntil}::timestamptz
     GROUP BY dev_id, date_trunc('hour', bucket)`);
 
   // the hours before: from local midnight 60 days ago, one row an hour from the profile's hour
@@ -252,7 +264,7 @@ export async function insertDemoEnergy(tx: DbOrTx, energy: DemoEnergy): Promise<
     CROSS JOIN LATERAL generate_series(
       ((${energy.now}::timestamptz AT TIME ZONE d.zone)::date - ${DEMO_HISTORY_DAYS}::int)::timestamp
         AT TIME ZONE d.zone,
-      least(date_trunc('hour', d.end_at), ${rawFrom}::timestamptz) - interval '1 hour',
+      least(date_trunc('hour', d.end_at), ${minuteFrom}::timestamptz) - interval '1 hour',
       interval '1 hour'
     ) AS s(bucket)
     JOIN f ON f.h = ${hourOfWeek(sql`(s.bucket AT TIME ZONE d.zone)`)}

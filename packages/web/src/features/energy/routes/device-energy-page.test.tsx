@@ -101,7 +101,11 @@ describe('Energy Usage tab', () => {
     await waitFor(() => expect(liveCharts()).toHaveLength(2));
     const range = (label: string) => {
       const chart = liveCharts().find((p) => p.opts.series[1]?.label === label);
-      const y = chart?.opts.scales?.y?.range as (u: unknown, min: number, max: number) => number[];
+      const y = chart?.opts.scales?.y?.range as unknown as (
+        u: unknown,
+        min: number,
+        max: number,
+      ) => number[];
       return { chart, y };
     };
     const battery = range('Battery');

@@ -56,7 +56,7 @@ export class BudgetAlerts {
     const { repo, energy, clock } = this.deps;
     const site = await repo.site(siteId);
     if (!site || !(site.monthlyBudget > 0)) return [];
-    const { month } = await energy.locationEnergy(site);
+    const month = await energy.locationMonth(site);
     const raised: BudgetThreshold[] = [];
     for (const threshold of budgetThresholdsCrossed(month)) {
       const msg = budgetAlertMessage(threshold, site.name, {

@@ -241,8 +241,18 @@ export class EnergyService {
     return this.locationEnergy(site);
   }
 
-  /** A location's month (the call, and the budget check, which no user asks for). */
-  async locationEnergy(site: EnergySite): Promise<LocationEnergy> {
+  /** A location's month to date, forecast and budget (the budget check: no top consumers). */
+  async locationMonth(site: EnergySite): Promise<EnergyMonth> {
+    const zone = locationZone(site.timezone, site.dst);
+    const nowMs = this.deps.clock.now().getTime();
+    const month = localMonthOf(zone, nowMs);
+    const first = `${month.month}-01`;
+    const days = await this.deps.repo.siteDays(site.siteId, first, monthStart(first, 1));
+    return monthFigures(days, site, nowMs, month);
+  }
+
+  /** A location's month and its top consumers. */
+  private async locationEnergy(site: EnergySite): Promise<LocationEnergy> {
     const { repo } = this.deps;
     const zone = locationZone(site.timezone, site.dst);
     const nowMs = this.deps.clock.now().getTime();

@@ -5,6 +5,7 @@ import {
   budgetShares,
   chartSeries,
   csvFileName,
+  customRangeProblem,
   customRangeReady,
   energyInput,
   formatInZone,
@@ -39,6 +40,13 @@ describe('energy data', () => {
     expect(customRangeReady({ range: 'custom', from: '2026-10-01' })).toBe(false);
     expect(customRangeReady({ range: 'custom', from: '2026-10-05', to: '2026-10-01' })).toBe(false);
     expect(customRangeReady({ range: 'custom', from: '2026-10-01', to: '2026-10-01' })).toBe(true);
+    expect(customRangeReady({ range: 'custom', from: '2024-10-01', to: '2026-10-01' })).toBe(true);
+    expect(customRangeProblem({ range: 'custom', from: '2024-10-01', to: '2026-10-02' })).toBe(
+      'A custom range spans at most two years.',
+    );
+    expect(customRangeProblem({ range: 'custom', from: '2026-10-05', to: '2026-10-01' })).toBe(
+      'From must not be after To.',
+    );
   });
 
   it('shows readings in the spec §9 precision with their units', () => {

@@ -44,17 +44,25 @@ export function energyInput(siteId: string, devId: string, choice: RangeChoice) 
     : { siteId, devId, range: choice.range };
 }
 
-/** A custom range can be asked for once both days are set and in order. */
-export function customRangeReady(choice: RangeChoice): boolean {
-  if (choice.range !== 'custom') return true;
+/** The longest custom range, in days counted inclusively (the server's limit: two years). */
+const MAX_CUSTOM_DAYS = 731;
+
+/** What keeps a custom range from being asked for; null when it can be (and for other ranges). */
+export function customRangeProblem(choice: RangeChoice): string | null {
+  if (choice.range !== 'custom') return null;
   const day = /^\d{4}-\d{2}-\d{2}$/;
-  return (
-    choice.from !== undefined &&
-    choice.to !== undefined &&
-    day.test(choice.from) &&
-    day.test(choice.to) &&
-    choice.from <= choice.to
-  );
+  if (!choice.from || !choice.to || !day.test(choice.from) || !day.test(choice.to)) {
+    return 'Pick the first and last day of the range.';
+  }
+  if (choice.from > choice.to) return 'From must not be after To.';
+  const days = dayjs.utc(choice.to).diff(dayjs.utc(choice.from), 'day') + 1;
+  if (days > MAX_CUSTOM_DAYS) return 'A custom range spans at most two years.';
+  return null;
+}
+
+/** A custom range can be asked for once both days are set, in order and at most two years apart. */
+export function customRangeReady(choice: RangeChoice): boolean {
+  return customRangeProblem(choice) === null;
 }
 
 export interface FieldMeta {

@@ -3,6 +3,7 @@ import {
   Anchor,
   Button,
   Group,
+  Loader,
   Paper,
   SegmentedControl,
   Stack,
@@ -36,6 +37,7 @@ import {
   barsCsv,
   chartSeries,
   csvFileName,
+  customRangeProblem,
   customRangeReady,
   readingsCsv,
   type RangeChoice,
@@ -150,7 +152,7 @@ function RangePicker({
             min={choice.from}
             max={today}
             onChange={(event) => onChange({ ...choice, to: event.currentTarget.value })}
-            error={customRangeReady(choice) ? undefined : 'From must not be after To'}
+            error={customRangeProblem(choice) ?? undefined}
           />
         </Group>
       )}
@@ -170,7 +172,11 @@ function EnergyView({ siteId, devId, devClass }: DeviceRoute) {
         </Alert>
       ) : (
         <>
-          <RangePicker choice={choice} onChange={setChoice} />
+          <Group gap="sm" align="flex-end">
+            <RangePicker choice={choice} onChange={setChoice} />
+            {/* the last range stays drawn until the next one is in */}
+            {energy.isPlaceholderData && <Loader size="sm" aria-label="Loading the range" />}
+          </Group>
           {energy.isError ? (
             <ErrorBanner
               message={messages.someErrorOccured}
@@ -180,7 +186,7 @@ function EnergyView({ siteId, devId, devClass }: DeviceRoute) {
             customRangeReady(choice) ? (
               <LoadingPanel />
             ) : (
-              <Text c="dimmed">Pick the first and last day of the range.</Text>
+              <Text c="dimmed">{customRangeProblem(choice)}</Text>
             )
           ) : (
             <EnergyContent siteId={siteId} answer={energy.data} />

@@ -232,6 +232,10 @@ describe.each(testDatabases())('energy usage on $name', (testDb) => {
       expect(bar.kwh).toBe(10);
       expect(bar.cost).toBeCloseTo(2, 6);
     }
+    // the 30 days touch 31 local dates, still one bar a day
+    const month = await deviceOk({ devId: pdu, range: '30d' });
+    expect(month.bars.map((b) => b.period)).toHaveLength(31);
+    expect(month.bars[0]?.period).toBe('2025-12-21');
   });
 
   it('bars 12 months per local month, a winter season across the new year included', async () => {

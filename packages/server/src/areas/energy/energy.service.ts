@@ -36,8 +36,11 @@ import type {
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** Bars are per local day up to this many days, per local month beyond. */
-const DAILY_BARS_UP_TO_DAYS = 30;
+/**
+ * Bars are per local day up to this many local dates, per local month beyond: the 30-day range
+ * touches 31 dates (today and its first, partial day), and two months of days still read as bars.
+ */
+const DAILY_BARS_UP_TO_DAYS = 62;
 /** A custom range spans at most two years. */
 const MAX_CUSTOM_DAYS = 731;
 const TOP_CONSUMERS = 5;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appendLivePoint,
   axisLabel,
   barsCsv,
   budgetShares,
@@ -7,6 +8,7 @@ import {
   csvFileName,
   customRangeProblem,
   customRangeReady,
+  dailyBudget,
   energyInput,
   formatInZone,
   formatReading,
@@ -15,7 +17,7 @@ import {
   zonedDate,
   zoneOf,
 } from './energy-data';
-import { buildDeviceEnergy, DEVICE, NOV_2_LA, SITE } from './test/builders';
+import { buildDeviceEnergy, buildMonth, DEVICE, NOV_2_LA, SITE } from './test/builders';
 
 describe('energy data', () => {
   it('asks for a range alone, and a custom range with its first and last day', () => {
@@ -126,5 +128,46 @@ describe('energy data', () => {
     });
     expect(budgetShares({ costToDate: 25, forecastCost: 90, budget: null })).toBeNull();
     expect(budgetShares({ costToDate: null, forecastCost: null, budget: 100 })).toBeNull();
+  });
+
+  it('adds a pushed report to Live as a raw point, keeps the last hour, skips repeats and other ranges', () => {
+    const live = buildDeviceEnergy({
+      range: 'live',
+      resolution: 'raw',
+      t: [1000, 4000],
+      series: [
+        { field: 'wattage', avg: [10, 20], min: [9, 20], max: [11, 20] },
+        { field: 'battlevel', avg: [1, 1], min: [1, 1], max: [1, 1] },
+      ],
+    });
+    const next = appendLivePoint(live, { time: 4700, wattage: 30 });
+    expect(next.t).toEqual([4000, 4700]);
+    expect(next.series[0]).toEqual({
+      field: 'wattage',
+      avg: [20, 30],
+      min: [20, 30],
+      max: [20, 30],
+    });
+    // a field the report lacks is a gap
+    expect(next.series[1]?.avg).toEqual([1, null]);
+    expect(next.to).toBeGreaterThanOrEqual(4700);
+    expect(appendLivePoint(next, { time: 4700, wattage: 99 })).toBe(next);
+    expect(appendLivePoint(next, { time: 4500, wattage: 99 })).toBe(next);
+    const week = buildDeviceEnergy();
+    expect(appendLivePoint(week, { time: NOV_2_LA + 99_999, wattage: 1 })).toBe(week);
+  });
+
+  it('reads the budget per day of the month in kWh at the month’s rate so far', () => {
+    // $18 for 120 kWh: $0.15/kWh; $93 ÷ 31 days = $3 a day = 20 kWh
+    expect(
+      dailyBudget(
+        buildMonth({ month: '2026-12', kwhToDate: 120, costToDate: 18, budget: 93 }),
+        true,
+      ),
+    ).toEqual({ month: '2026-12', kwh: 20, cost: 3, rate: 0.15, days: 31 });
+    expect(dailyBudget(buildMonth({ month: '2028-02' }), true)?.days).toBe(29);
+    expect(dailyBudget(buildMonth(), false)).toBeNull();
+    expect(dailyBudget(buildMonth({ budget: null }), true)).toBeNull();
+    expect(dailyBudget(buildMonth({ kwhToDate: 0, costToDate: 0 }), true)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import {
   type DeviceEnergy,
   type EnergyBar,
   type EnergyField,
+  type EnergyMonth,
   type EnergyRange,
   type LocationZone,
 } from '@powerdeck/domain';
@@ -252,4 +253,75 @@ export function budgetShares(month: {
     toDate: (month.costToDate / month.budget) * 100,
     forecast: (month.forecastCost / month.budget) * 100,
   };
+}
+
+/** The Live range shows this much: the last hour. */
+const LIVE_SPAN_SECONDS = 3600;
+
+/** One status report of the device's live stream: its time (Unix seconds) and its readings. */
+export type LiveStatus = { time: number } & Partial<Record<EnergyField, number>>;
+
+/**
+ * A Live answer with one pushed status report added as a raw point (average, minimum and maximum
+ * alike), points older than an hour before it dropped. Reports not after the last point (already
+ * read, or out of order) and answers of other ranges come back unchanged.
+ */
+export function appendLivePoint(answer: DeviceEnergy, status: LiveStatus): DeviceEnergy {
+  if (answer.range !== 'live' || answer.resolution !== 'raw') return answer;
+  const last = answer.t[answer.t.length - 1];
+  if (last !== undefined && status.time <= last) return answer;
+  const t = [...answer.t, status.time];
+  const keepFrom = t.findIndex((time) => time > status.time - LIVE_SPAN_SECONDS);
+  const keep = <V>(values: readonly V[]) => values.slice(keepFrom);
+  return {
+    ...answer,
+    to: Math.max(answer.to, status.time),
+    t: keep(t),
+    series: answer.series.map((series) => {
+      const value = status[series.field] ?? null;
+      return {
+        ...series,
+        avg: keep([...series.avg, value]),
+        min: keep([...series.min, value]),
+        max: keep([...series.max, value]),
+      };
+    }),
+  };
+}
+
+/** The current month's daily share of the location's budget, in kWh at the month's rate. */
+export interface DailyBudget {
+  /** `YYYY-MM` the line applies to (the days of the bars in it). */
+  month: string;
+  kwh: number;
+  /** The money a day: the budget divided by the days of the month. */
+  cost: number;
+  /** The month's rate so far (cost ÷ kWh), money per kWh. */
+  rate: number;
+  days: number;
+}
+
+/**
+ * The line the day bars draw for the current month: the monthly budget ÷ the days of the month ÷
+ * the month's rate so far. Null without a budget, without rates, or before the month has a rate
+ * (no kWh yet).
+ */
+export function dailyBudget(month: EnergyMonth, ratesSet: boolean): DailyBudget | null {
+  if (!ratesSet || month.budget === null || month.budget <= 0) return null;
+  if (month.costToDate === null || month.kwhToDate <= 0 || month.costToDate <= 0) return null;
+  const parsed = dayjs.utc(`${month.month}-01`);
+  if (!/^\d{4}-\d{2}$/.test(month.month) || !parsed.isValid()) return null;
+  const days = parsed.daysInMonth();
+  const rate = month.costToDate / month.kwhToDate;
+  const cost = month.budget / days;
+  return { month: month.month, kwh: cost / rate, cost, rate, days };
+}
+
+/** The text alternative of the budget line. */
+export function dailyBudgetText(budget: DailyBudget, budgetOf: string): string {
+  return (
+    `Dashed line: the ${budgetOf} per day this month, ${formatKwh(budget.kwh)} ` +
+    `(${formatCost(budget.cost * budget.days)} ÷ ${budget.days} days ÷ $${budget.rate.toFixed(3)}/kWh, ` +
+    `the month’s rate so far)`
+  );
 }

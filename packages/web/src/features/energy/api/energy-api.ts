@@ -13,17 +13,29 @@ export const energyKeys = {
   location: (siteId: string) => ['energy', siteId, 'location'] as const,
 };
 
-/** The Live range (the last hour of raw readings) is read again this often. */
+/** The Live range (the last hour of raw readings) is read again this often while no stream is up. */
 export const LIVE_REFRESH_MS = 5_000;
+/** While the device's push stream adds each report, Live is read again only this often. */
+export const LIVE_STREAMED_REFRESH_MS = 60_000;
 
-/** `energyManagement svc=getDeviceEnergy` for the picked range; Live is read every few seconds. */
-export function useDeviceEnergy(siteId: string, devId: string, choice: RangeChoice) {
+/**
+ * `energyManagement svc=getDeviceEnergy` for the picked range. Live is read again every minute
+ * while the device's push stream is open (`streaming`: the stream adds each report meanwhile),
+ * every few seconds while it is not.
+ */
+export function useDeviceEnergy(
+  siteId: string,
+  devId: string,
+  choice: RangeChoice,
+  streaming = false,
+) {
   return useQuery({
     queryKey: energyKeys.device(siteId, devId, choice),
     queryFn: ({ signal }) =>
       api.energy.getDeviceEnergy(energyInput(siteId, devId, choice), { signal }),
     enabled: customRangeReady(choice),
-    refetchInterval: choice.range === 'live' ? LIVE_REFRESH_MS : false,
+    refetchInterval:
+      choice.range === 'live' ? (streaming ? LIVE_STREAMED_REFRESH_MS : LIVE_REFRESH_MS) : false,
     // The charts keep the last range drawn while the next one loads.
     placeholderData: keepPreviousData,
   });

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type uPlot from 'uplot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildKid, buildMeta, stubDeviceApi } from '../../../test/devices';
+import { FakeEventSource } from '../../../test/fake-event-source';
 import { renderRoute, urlOf } from '../../../test/render';
-import { buildDeviceEnergy, DEVICE, SITE } from '../test/builders';
+import { buildDeviceEnergy, buildMonth, DEVICE, SITE } from '../test/builders';
 import { NO_ENERGY_TEXT, PARENT_MEASURES_TEXT } from './device-energy-page';
 
 // jsdom draws no canvas: a stand-in uPlot keeps what each chart was given.
@@ -256,5 +257,98 @@ describe('Energy Usage tab', () => {
     );
     expect(screen.getByRole('listitem', { name: 'Oct 2026: 210.5 kWh' })).toBeInTheDocument();
     expect(screen.queryByTestId('budget-forecast')).toBeNull();
+  });
+
+  it('adds each status report of the device’s push stream to the Live charts, and closes it off Live', async () => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const now = Math.floor(Date.now() / 1000);
+    const t = [now - 3590, now - 60];
+    const { energyCalls } = openUsage(() =>
+      buildDeviceEnergy({
+        range: 'live',
+        resolution: 'raw',
+        from: now - 3600,
+        to: now,
+        t,
+        series: [
+          { field: 'voltage', avg: [120, 121], min: [120, 121], max: [120, 121] },
+          { field: 'wattage', avg: [280, 290], min: [280, 290], max: [280, 290] },
+        ],
+      }),
+    );
+    await screen.findByRole('region', { name: 'Wattage (W)' });
+    const stream = await vi.waitFor(() => {
+      const opened = FakeEventSource.opened.find((s) => s.url.includes('eventPullerPusher'));
+      expect(opened?.url).toContain(`devId=${DEVICE}`);
+      return opened as FakeEventSource;
+    });
+    stream.open();
+    const status = (time: number, wattage: number, kidId?: string) => ({
+      seq: time,
+      at: time * 1000,
+      event: {
+        type: 'status',
+        devId: DEVICE,
+        ...(kidId === undefined ? {} : { kidId }),
+        status: { time, sysTime: time, otlts: [], voltage: 122.25, wattage },
+      },
+    });
+    stream.message(status(now + 5, 301.5));
+    // a kid's report on the same stream is not the device's own
+    stream.message(status(now + 6, 999, 'BB0000000001'));
+    const wattage = () => liveCharts().find((p) => p.opts.series[1]?.label === 'Wattage');
+    await waitFor(() => expect(wattage()?.data[0]).toEqual([now - 3590, now - 60, now + 5]));
+    expect(wattage()?.data[1]).toEqual([280, 290, 301.5]);
+    // the hour moves on: the oldest point falls out
+    stream.message(status(now + 15, 310));
+    await waitFor(() => expect(wattage()?.data[0]).toEqual([now - 60, now + 5, now + 15]));
+    const voltage = liveCharts().find((p) => p.opts.series[1]?.label === 'Voltage');
+    expect(voltage?.data[1]).toEqual([121, 122.25, 122.25]);
+    // the points came from the stream, not from reading the hour again
+    expect(energyCalls()).toHaveLength(1);
+    await userEvent.click(screen.getByText('7 days'));
+    await waitFor(() => expect(stream.closed).toBe(true));
+  });
+
+  it('draws the daily share of the budget over the current month’s day bars, in words too', async () => {
+    openUsage(
+      () =>
+        buildDeviceEnergy({
+          bars: [
+            { period: '2026-10-31', kwh: 9, cost: 1.35 },
+            { period: '2026-11-01', kwh: 20, cost: 3 },
+            { period: '2026-11-02', kwh: 6.75, cost: 1.01 },
+          ],
+          // $18 for 120 kWh: $0.15/kWh; $90 ÷ 30 days = $3 a day = 20 kWh
+          month: buildMonth({ kwhToDate: 120, costToDate: 18, budget: 90 }),
+        }),
+      '?range=7d',
+    );
+    await screen.findByRole('list', { name: 'kWh per day' });
+    expect(screen.getByTestId('budget-line')).toHaveTextContent(
+      'Dashed line: the location’s monthly budget per day this month, 20.0 kWh ($90.00 ÷ 30 days ÷ $0.150/kWh, the month’s rate so far)',
+    );
+    // on November's two days only, at the top of the tallest bar (20 kWh of 20)
+    const marks = screen.getAllByTestId('budget-mark');
+    expect(marks).toHaveLength(2);
+    expect(marks[0]).toHaveStyle({ bottom: '100%' });
+  });
+
+  it('draws no budget line without rates, without a budget, or on month bars', async () => {
+    openUsage(() =>
+      buildDeviceEnergy({
+        range: '12m',
+        bars: [
+          { period: '2026-10', kwh: 210.5, cost: null },
+          { period: '2026-11', kwh: 120, cost: null },
+        ],
+        ratesSet: false,
+        month: buildMonth({ costToDate: null, forecastCost: null }),
+      }),
+    );
+    await screen.findByRole('list', { name: 'kWh per month' });
+    expect(screen.queryByTestId('budget-line')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('budget-mark')).not.toBeInTheDocument();
   });
 });

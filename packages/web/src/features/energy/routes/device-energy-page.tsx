@@ -20,6 +20,7 @@ import {
 } from '@powerdeck/domain';
 import { IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -27,18 +28,21 @@ import { LoadingPanel } from '../../../components/loading-panel';
 import { DeviceRoutePage, type DeviceRoute } from '../../../components/device-route';
 import { devicePath } from '../../../lib/paths';
 import { useDeviceMeta } from '../../devices';
-import { useDeviceEnergy } from '../api/energy-api';
+import { energyKeys, useDeviceEnergy } from '../api/energy-api';
+import { useLiveStatus } from '../api/live-status';
 import { downloadText } from '../download';
 import { EnergyBars } from '../components/energy-bars';
 import { EnergyChart } from '../components/energy-chart';
 import { MonthSummary } from '../components/month-summary';
 import {
   RANGE_LABELS,
+  appendLivePoint,
   barsCsv,
   chartSeries,
   csvFileName,
   customRangeProblem,
   customRangeReady,
+  dailyBudget,
   readingsCsv,
   type RangeChoice,
 } from '../energy-data';
@@ -162,7 +166,21 @@ function RangePicker({
 
 function EnergyView({ siteId, devId, devClass }: DeviceRoute) {
   const [choice, setChoice] = useRangeChoice();
-  const energy = useDeviceEnergy(siteId, devId, choice);
+  const queryClient = useQueryClient();
+  const liveKey = energyKeys.device(siteId, devId, { range: 'live' });
+  // Read on each render of the answer below: once Live is in, whether the device measures itself.
+  const live = queryClient.getQueryData<DeviceEnergy>(liveKey);
+  // Live follows the device's push stream: each status report it sends is added to the charts.
+  const streaming = useLiveStatus({
+    devClass,
+    devId,
+    enabled: choice.range === 'live' && live?.measuredBy === 'self',
+    onStatus: (status) =>
+      queryClient.setQueryData<DeviceEnergy>(liveKey, (answer) =>
+        answer ? appendLivePoint(answer, status) : answer,
+      ),
+  });
+  const energy = useDeviceEnergy(siteId, devId, choice, streaming);
   return (
     <Stack gap="md">
       {energy.data?.measuredBy === 'none' ? (
@@ -243,7 +261,11 @@ function EnergyContent({ siteId, answer }: { siteId: string; answer: DeviceEnerg
       {series.map((s) => (
         <EnergyChart key={s.field} series={s} zone={answer.zone} />
       ))}
-      <EnergyBars bars={answer.bars} />
+      <EnergyBars
+        bars={answer.bars}
+        budget={dailyBudget(answer.month, answer.ratesSet)}
+        budgetOf="location’s monthly budget"
+      />
     </Stack>
   );
 }

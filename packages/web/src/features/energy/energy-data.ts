@@ -259,7 +259,7 @@ export function budgetShares(month: {
 const LIVE_SPAN_SECONDS = 3600;
 
 /** One status report of the device's live stream: its time (Unix seconds) and its readings. */
-export type LiveStatus = { time: number } & Partial<Record<EnergyField, number>>;
+type LiveStatus = { time: number } & Partial<Record<EnergyField, number>>;
 
 /**
  * A Live answer with one pushed status report added as a raw point (average, minimum and maximum

@@ -172,7 +172,7 @@ function hourlyFactors(): { min: number[]; avg: number[]; max: number[] } {
  * the simulator's profile by minute or hour of the local week): minute aggregates for the last two
  * days, the raw readings of the last 6 hours, hourly aggregates for 60 days (the last two days summed
  * from the minutes, the rest generated per hour), local days summed from the hours, a location's
- * days from its devices' days; the rollup watermarks start where the seed ends.
+ * days from its devices' days, each device's months from its days; the rollup watermarks start where the seed ends.
  */
 export async function insertDemoEnergy(tx: DbOrTx, energy: DemoEnergy): Promise<void> {
   if (energy.devices.length === 0) return;
@@ -299,6 +299,13 @@ export async function insertDemoEnergy(tx: DbOrTx, energy: DemoEnergy): Promise<
   await tx.execute(sql`
     INSERT INTO energy_site_day (site_id, day, kwh)
     SELECT site_id, day, sum(kwh) FROM energy_day GROUP BY site_id, day`);
+
+  // each device's local months, summed from its days
+  await tx.execute(sql`
+    INSERT INTO energy_device_month (site_id, dev_id, month, kwh)
+    SELECT e.site_id, e.dev_id, to_char(e.day, 'YYYY-MM'), sum(e.kwh)
+    FROM energy_day e JOIN ${devs} ON d.dev_id = e.dev_id
+    GROUP BY e.site_id, e.dev_id, to_char(e.day, 'YYYY-MM')`);
 
   // the rollups go on from where the seed ends
   await tx.execute(sql`

@@ -252,8 +252,14 @@ describe.each(testDatabases())('demo seed on $name', (testDb) => {
       expect(days.get(id), `12m ${id}`).toBeGreaterThanOrEqual(DEMO_HISTORY_DAYS);
     }
 
-    // hours sum to days, devices' days to their location's days, minutes to their hours
-    const [levels] = await rows<{ hour_day: number; day_site: number; minute_hour: number }>(sql`
+    // hours sum to days, devices' days to their location's days and to their months, minutes
+    // to their hours
+    const [levels] = await rows<{
+      hour_day: number;
+      day_site: number;
+      day_month: number;
+      minute_hour: number;
+    }>(sql`
       SELECT
         (SELECT max(abs(h.kwh - d.kwh)) FROM
           (SELECT dev_id, sum(kwh) AS kwh FROM energy_hour GROUP BY dev_id) h
@@ -263,12 +269,18 @@ describe.each(testDatabases())('demo seed on $name', (testDb) => {
           (SELECT site_id, day, sum(kwh) AS kwh FROM energy_day GROUP BY site_id, day) d
           JOIN energy_site_day s USING (site_id, day)
         ) AS day_site,
+        (SELECT max(abs(coalesce(d.kwh, 'NaN') - coalesce(m.kwh, 'NaN'))) FROM
+          (SELECT site_id, dev_id, to_char(day, 'YYYY-MM') AS month, sum(kwh) AS kwh
+           FROM energy_day GROUP BY 1, 2, 3) d
+          FULL JOIN energy_device_month m USING (site_id, dev_id, month)
+        ) AS day_month,
         (SELECT max(abs(h.kwh - m.kwh)) FROM energy_hour h JOIN
           (SELECT dev_id, date_trunc('hour', bucket) AS bucket, sum(kwh) AS kwh
            FROM energy_minute GROUP BY 1, 2) m USING (dev_id, bucket)
         ) AS minute_hour`);
     expect(levels?.hour_day).toBeLessThan(1e-6);
     expect(levels?.day_site).toBeLessThan(1e-6);
+    expect(levels?.day_month).toBeLessThan(1e-6);
     expect(levels?.minute_hour).toBeLessThan(1e-6);
     const [siteDays] = await rows<{ n: number; kwh: number }>(
       sql`SELECT count(*)::int AS n, sum(kwh) AS kwh FROM energy_site_day`,

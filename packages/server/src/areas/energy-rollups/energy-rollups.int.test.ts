@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../infra/db/rows';
-import { energyDay, energyHour, energyMinute, energySiteDay } from '../../infra/db/schema-energy';
+import {
+  energyDay,
+  energyDeviceMonth,
+  energyHour,
+  energyMinute,
+  energySiteDay,
+} from '../../infra/db/schema-energy';
 import { type OpenedTestDatabase, testDatabases } from '../../test/databases';
 import { type DeviceWorld, buildDeviceWorld } from '../../test/devices';
 import { type TestApp, TestClock, startTestApp } from '../../test/test-app';
@@ -111,6 +117,48 @@ describe.each(testDatabases())('energy rollups on $name', (testDb) => {
     expect(Object.fromEntries(days.map((d) => [d.day, Number(d.kwh).toFixed(6)]))).toEqual(
       Object.fromEntries([...byDay].map(([d, kwh]) => [d, kwh.toFixed(6)])),
     );
+    // each device's local month is the sum of its local days, and of the integral
+    const db = opened.database.db;
+    const months = await db
+      .select({
+        siteId: energyDeviceMonth.siteId,
+        devId: energyDeviceMonth.devId,
+        month: energyDeviceMonth.month,
+        kwh: energyDeviceMonth.kwh,
+      })
+      .from(energyDeviceMonth);
+    const daysByMonth = await query<{
+      site_id: string;
+      dev_id: string;
+      month: string;
+      kwh: number;
+    }>(
+      sql`SELECT site_id, dev_id, to_char(day, 'YYYY-MM') AS month, sum(kwh)::float8 AS kwh
+        FROM energy_day GROUP BY 1, 2, 3`,
+    );
+    const keyed = (rows: { site: string; dev: string; month: string; kwh: number }[]) =>
+      Object.fromEntries(
+        rows.map((r) => [`${r.site}|${r.dev}|${r.month}`, Number(r.kwh).toFixed(6)]),
+      );
+    expect(
+      keyed(months.map((m) => ({ site: m.siteId, dev: m.devId, month: m.month, kwh: m.kwh }))),
+    ).toEqual(
+      keyed(
+        daysByMonth.map((d) => ({ site: d.site_id, dev: d.dev_id, month: d.month, kwh: d.kwh })),
+      ),
+    );
+    expect(
+      keyed(
+        devIds.map((dev) => ({
+          site: world.siteId,
+          dev,
+          month: '2026-03',
+          kwh: byDevice.get(dev) ?? NaN,
+        })),
+      ),
+    ).toEqual(
+      keyed(months.map((m) => ({ site: m.siteId, dev: m.devId, month: m.month, kwh: m.kwh }))),
+    );
   };
 
   beforeAll(async () => {
@@ -139,7 +187,7 @@ describe.each(testDatabases())('energy rollups on $name', (testDb) => {
     await expect.poll(waiting, { timeout: 10_000 }).toEqual([['created', 1]]);
   });
 
-  it('two servers roll the same readings up once: each level sums to the integral', async () => {
+  it('two servers roll the same readings up once: each level (device months too) sums to the integral', async () => {
     await write(0, 180);
     // the minute level trails the clock by 7 minutes; the hour level waits for whole hours
     clock.advance(5 * HOUR);

@@ -229,8 +229,9 @@ export class EnergyRollupsRepository {
   }
 
   /**
-   * Adds the minutes in [fromMs, untilMs) to each device's local day (energy_day) and each
-   * location's (energy_site_day), the local date from the clock of the device's location at
+   * Adds the minutes in [fromMs, untilMs) to each device's local day (energy_day), each
+   * location's (energy_site_day) and each device's local month at its location
+   * (energy_device_month), the local date from the clock of the device's location at
    * each minute (`zones`: its offset per quarter hour). Additive: each minute is added once,
    * which the day watermark, advanced in the same transaction, guarantees. Rows written.
    */
@@ -264,6 +265,12 @@ export class EnergyRollupsRepository {
         INSERT INTO energy_site_day (site_id, day, kwh)
         SELECT site_id, day, sum(kwh) FROM agg GROUP BY 1, 2
         ON CONFLICT (site_id, day) DO UPDATE SET kwh = energy_site_day.kwh + excluded.kwh
+        RETURNING 1
+      ), months AS (
+        INSERT INTO energy_device_month (site_id, dev_id, month, kwh)
+        SELECT site_id, dev_id, to_char(day, 'YYYY-MM'), sum(kwh) FROM agg GROUP BY 1, 2, 3
+        ON CONFLICT (site_id, month, dev_id)
+          DO UPDATE SET kwh = energy_device_month.kwh + excluded.kwh
         RETURNING 1
       )
       SELECT (SELECT count(*) FROM days)::int AS n`);

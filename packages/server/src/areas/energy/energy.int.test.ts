@@ -104,6 +104,10 @@ describe.each(testDatabases())('energy usage on $name', (testDb) => {
         select ${s.devId}, ${siteId}, d::date, ${s.kwh}, 86400, 24
         from generate_series('2026-01-01'::date, '2026-01-20'::date, interval '1 day') d`);
     }
+    // each device's months, as the day rollup keeps them: the sum of its days
+    await exec(sql`insert into energy_device_month (site_id, dev_id, month, kwh)
+      select site_id, dev_id, to_char(day, 'YYYY-MM'), sum(kwh)
+      from energy_day where site_id = ${siteId} group by 1, 2, 3`);
     // the location: 100 kWh a day this month
     await exec(sql`insert into energy_site_day (site_id, day, kwh)
       select ${siteId}, d::date, 100

@@ -61,8 +61,8 @@ const AGGREGATES = sql.raw(`v_min, v_avg, v_max, a_min, a_avg, a_max, w_min, w_a
 
 /**
  * What Energy Usage reads: raw readings, the minute/hour/day rollups (migration 0058, written by
- * the energy rollups), a location's days, its energy settings, and the budget alerts raised
- * (migration 0059). The only SQL of the energy area.
+ * the energy rollups), a location's days, its devices' months (migration 0060), its energy
+ * settings, and the budget alerts raised (migration 0059). The only SQL of the energy area.
  */
 export class EnergyRepository {
   constructor(private readonly db: Db) {}
@@ -149,31 +149,18 @@ export class EnergyRepository {
     return rowsOf<EnergyDayRow>(result);
   }
 
-  /** Where the day rollup has got to (epoch ms), or null before its first pass. */
-  async dayRollupWatermark(): Promise<number | null> {
+  /**
+   * The devices that used most at a location in a local month ('YYYY-MM'), most first: the first
+   * rows of energy_device_month's (site_id, month, kwh desc) index, one row per device.
+   */
+  async topConsumers(siteId: string, month: string, limit: number) {
     const result = await this.db.execute(sql`
-      select (extract(epoch from done_until) * 1000)::float8 as ms
-      from energy_rollup_progress where level = 'day'`);
-    const ms = rowsOf<{ ms: number | null }>(result)[0]?.ms;
-    return ms === null || ms === undefined ? null : Number(ms);
-  }
-
-  /** The devices that used most at a location in [from, to), most first. */
-  async topConsumers(siteId: string, from: string, to: string, limit: number) {
-    const result = await this.db.execute(sql`
-      select t.dev_id as "devId", d.dev_class as "devClass",
-             coalesce(nullif(d.dev_name, ''), d.dev_id) as "devName", t.kwh
-      from (
-        select e.dev_id, sum(e.kwh)::float8 as kwh
-        from energy_day e
-        where e.site_id = ${siteId} and e.day >= ${from}::date and e.day < ${to}::date
-          and exists (select 1 from devices x where x.dev_id = e.dev_id)
-        group by e.dev_id
-        having sum(e.kwh) > 0
-        order by sum(e.kwh) desc, e.dev_id
-        limit ${limit}
-      ) t join devices d on d.dev_id = t.dev_id
-      order by t.kwh desc, t.dev_id`);
+      select m.dev_id as "devId", d.dev_class as "devClass",
+             coalesce(nullif(d.dev_name, ''), d.dev_id) as "devName", m.kwh::float8 as kwh
+      from energy_device_month m join devices d on d.dev_id = m.dev_id
+      where m.site_id = ${siteId} and m.month = ${month} and m.kwh > 0
+      order by m.kwh desc, m.dev_id
+      limit ${limit}`);
     return rowsOf<ConsumerRow>(result);
   }
 

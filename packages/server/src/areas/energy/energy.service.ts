@@ -27,7 +27,6 @@ import { DEVICE_NOT_FOUND } from '../devices/device-access';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
 import { addDays, daysBetween, midnightOf, monthStart, zoneName } from './energy-time';
 import type {
-  ConsumerRow,
   EnergyDayRow,
   EnergyPointRow,
   EnergyRepository,
@@ -44,8 +43,6 @@ const DAILY_BARS_UP_TO_DAYS = 62;
 /** A custom range spans at most two years. */
 const MAX_CUSTOM_DAYS = 731;
 const TOP_CONSUMERS = 5;
-/** Locations whose top consumers are kept (the least recently read are dropped first). */
-const CONSUMERS_KEPT = 1_000;
 
 export const energyErrors = {
   customTooLong: 'A custom range spans at most two years.',
@@ -134,9 +131,6 @@ function monthFigures(
  * 404 for a device that is not there.
  */
 export class EnergyService {
-  /** Top consumers by location and month, with the day rollup watermark they were read at. */
-  private readonly consumers = new Map<string, { watermark: number; rows: ConsumerRow[] }>();
-
   constructor(
     private readonly deps: {
       repo: EnergyRepository;
@@ -144,27 +138,6 @@ export class EnergyService {
       clock: Clock;
     },
   ) {}
-
-  /**
-   * A location's top consumers of a month. Summing every device's days of the month is the
-   * costly part of a location's month (10,000 devices: 300,000 rows), and it changes only when
-   * the day rollup moves its watermark: the answer is kept per location and month until then.
-   */
-  private async topConsumers(siteId: string, first: string, next: string) {
-    const { repo } = this.deps;
-    const watermark = await repo.dayRollupWatermark();
-    const key = `${siteId}|${first}`;
-    const cached = this.consumers.get(key);
-    if (cached && watermark !== null && cached.watermark === watermark) return cached.rows;
-    const rows = await repo.topConsumers(siteId, first, next, TOP_CONSUMERS);
-    this.consumers.delete(key);
-    if (this.consumers.size >= CONSUMERS_KEPT) {
-      const oldest = this.consumers.keys().next().value;
-      if (oldest !== undefined) this.consumers.delete(oldest);
-    }
-    if (watermark !== null) this.consumers.set(key, { watermark, rows });
-    return rows;
-  }
 
   private async siteFor(user: SessionUser, siteId: string): Promise<EnergySite> {
     await requireLocationAccess(this.deps.permissions, user, siteId);
@@ -264,7 +237,7 @@ export class EnergyService {
     const next = monthStart(first, 1);
     const [days, consumers] = await Promise.all([
       repo.siteDays(site.siteId, first, next),
-      this.topConsumers(site.siteId, first, next),
+      repo.topConsumers(site.siteId, month.month, TOP_CONSUMERS),
     ]);
     return {
       siteId: site.siteId,

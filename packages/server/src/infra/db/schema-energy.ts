@@ -1,5 +1,5 @@
 /**
- * Drizzle definitions of the energy tables (migration 0058; the SQL file is the truth). Only
+ * Drizzle definitions of the energy tables (migrations 0058 and 0060; the SQL files are the truth). Only
  * repositories import this module.
  */
 import {
@@ -67,6 +67,19 @@ export const energySiteDay = pgTable(
     kwh: doublePrecision('kwh').notNull(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.day] })],
+);
+
+/** A device's kWh per local month of its location (migration 0060), kept by the day rollup. */
+export const energyDeviceMonth = pgTable(
+  'energy_device_month',
+  {
+    siteId: text('site_id').notNull(),
+    devId: text('dev_id').notNull(),
+    /** The location's local month, 'YYYY-MM'. */
+    month: text('month').notNull(),
+    kwh: doublePrecision('kwh').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.month, t.devId] })],
 );
 
 export const energyRollupProgress = pgTable('energy_rollup_progress', {

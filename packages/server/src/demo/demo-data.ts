@@ -185,7 +185,18 @@ export interface DemoLocation {
   /** Watched / muted by the owner user. */
   watched?: boolean;
   muted?: boolean;
+  /** No energy rates (the Energy Usage tab shows kWh only and says rates are not set). */
+  noRates?: boolean;
 }
+
+/**
+ * The seasonal electricity rates of every demo location but one (per kWh): summer June to
+ * September, winter October to May, across the new year.
+ */
+export const DEMO_RATES = [
+  { season: 'Summer', startMonth: 6, endMonth: 9, rate: 0.24 },
+  { season: 'Winter', startMonth: 10, endMonth: 5, rate: 0.17 },
+] as const;
 
 const pacific = { timezone: '-8.00', dst: true };
 const mountain = { timezone: '-7.00', dst: true };
@@ -450,6 +461,7 @@ export const DEMO_LOCATIONS: readonly DemoLocation[] = [
     postalCode: '90058',
     ...pacific,
     deviceGroups: 1,
+    noRates: true,
   },
 ];
 

@@ -10,10 +10,11 @@ import {
   permissions,
   users,
 } from '../infra/db/schema';
+import { locationEnergy } from '../infra/db/schema-locations';
 import { scheduleTargets, schedules } from '../infra/db/schema-schedules';
 import { type OpenedTestDatabase, testDatabases } from '../test/databases';
 import { CountingHasher, TestClock } from '../test/test-app';
-import { DEMO_UNDISCOVERED_UNITS, DEMO_UPLINK } from './demo-data';
+import { DEMO_RATES, DEMO_UNDISCOVERED_UNITS, DEMO_UPLINK } from './demo-data';
 import { DEMO_HISTORY_DAYS } from './demo-energy';
 import { demoFleetPlan, undiscoveredUnitId } from './demo-fleet';
 import { demoMac } from './device-plan';
@@ -128,6 +129,27 @@ describe.each(testDatabases())('demo seed on $name', (testDb) => {
     expect(find('support@example.com')).toEqual([]);
     const [support] = await db.select().from(users).where(eq(users.email, 'support@example.com'));
     expect(support?.tier).toBe('SUPPORT');
+  });
+
+  it('gives every location but the Test Bench seasonal rates across the new year, and no budget', async () => {
+    await seed();
+    const db = opened.database.db;
+    const settings = await db
+      .select({
+        name: locations.name,
+        budget: locationEnergy.monthlyBudget,
+        rates: locationEnergy.rates,
+      })
+      .from(locations)
+      .leftJoin(locationEnergy, eq(locationEnergy.siteId, locations.id));
+    const withoutRates = settings
+      .filter((s) => !s.rates || s.rates.length === 0)
+      .map((s) => s.name);
+    expect(withoutRates).toEqual(['Test Bench']);
+    for (const s of settings.filter((s) => s.name !== 'Test Bench')) {
+      expect(s.rates).toEqual(DEMO_RATES);
+      expect(s.budget).toBe(0);
+    }
   });
 
   it('seeds two schedules at the first location, on outlets of its devices', async () => {

@@ -11,6 +11,7 @@ import {
   siteWatches,
   users,
 } from '../infra/db/schema';
+import { locationEnergy } from '../infra/db/schema-locations';
 import { scheduleEvents, scheduleTargets, schedules } from '../infra/db/schema-schedules';
 import type {
   ClientRow,
@@ -35,6 +36,8 @@ export interface SeedRows {
   devices: DeviceRow[];
   outlets: OutletRow[];
   schedules: DemoSchedule[];
+  /** Locations' energy rates (no budgets: a user sets one and is told when it is at risk). */
+  energySettings: (typeof locationEnergy.$inferInsert)[];
   /** 60 days of energy history of the metered devices (bulk SQL, after the devices). */
   energy?: DemoEnergy;
 }
@@ -67,6 +70,7 @@ export async function insertIfNoUsers(database: Database, rows: SeedRows): Promi
     ];
     for (const part of chunks(ordered)) await tx.insert(devices).values(part);
     for (const part of chunks(rows.outlets)) await tx.insert(outlets).values(part);
+    for (const part of chunks(rows.energySettings)) await tx.insert(locationEnergy).values(part);
     for (const { targets, createdById, ...schedule } of rows.schedules) {
       const [row] = await tx
         .insert(schedules)

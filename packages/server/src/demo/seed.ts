@@ -6,6 +6,7 @@ import {
   DEMO_CLIENTS,
   DEMO_LOCATIONS,
   DEMO_PASSWORD,
+  DEMO_RATES,
   DEMO_USERS,
   type DemoUserKey,
   demoEmail,
@@ -85,6 +86,11 @@ export async function buildDemoRows(
     devices: [],
     outlets: [],
     schedules: [],
+    energySettings: DEMO_LOCATIONS.flatMap((source, index) =>
+      source.noRates
+        ? []
+        : [{ siteId: locations[index]?.id ?? '', monthlyBudget: 0, rates: [...DEMO_RATES] }],
+    ),
   };
 
   const owner = userId('owner');

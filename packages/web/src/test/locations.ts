@@ -1,4 +1,5 @@
-import type { Location, SitesPage } from '@powerdeck/domain';
+import type { Location, LocationSettingsView, SitesPage } from '@powerdeck/domain';
+import { SITE } from './devices';
 import { publicConfig, renderRoute, signedInUser, stubApi, urlOf } from './render';
 
 type Answers = Parameters<typeof stubApi>[0];
@@ -18,6 +19,39 @@ export function buildLocation(overrides: Partial<Location> = {}): Location {
     primeContact: null,
     primeContactDetails: null,
     ...overrides,
+  };
+}
+
+/**
+ * A location's settings as the `settings` call answers them: an owner's unlocked Harbor View
+ * Lobby at GMT -8.00 without DST, its devices opening on outlet controls. `general` overrides
+ * the General fields, `overrides` the rest.
+ */
+export function buildLocationSettings(
+  general: Partial<LocationSettingsView['general']> = {},
+  overrides: Partial<Omit<LocationSettingsView, 'general'>> = {},
+): LocationSettingsView {
+  return {
+    siteId: SITE,
+    permLvl: 'owner',
+    otltLock: false,
+    watched: false,
+    muted: false,
+    ...overrides,
+    general: {
+      locationName: 'Harbor View Lobby',
+      installationDate: '',
+      timezone: '-8.00',
+      dst: 'no',
+      address: '',
+      address2: '',
+      city: '',
+      region: '',
+      country: '',
+      zipCode: '94111',
+      devViewPref: 'outlet_controls',
+      ...general,
+    },
   };
 }
 

@@ -1,4 +1,3 @@
-import type { LocationSettingsView } from '@powerdeck/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,28 +8,8 @@ import {
   SITE,
   stubDeviceApi,
 } from '../../test/devices';
+import { buildLocationSettings } from '../../test/locations';
 import { renderRoute } from '../../test/render';
-
-const settings = (): LocationSettingsView => ({
-  siteId: SITE,
-  permLvl: 'owner',
-  otltLock: false,
-  watched: false,
-  muted: false,
-  general: {
-    locationName: 'Harbor View Lobby',
-    installationDate: '',
-    timezone: '-8.00',
-    dst: 'no',
-    address: '',
-    address2: '',
-    city: '',
-    region: '',
-    country: '',
-    zipCode: '94111',
-    devViewPref: 'outlet_controls',
-  },
-});
 
 /** The crumbs as [name, href or null for the current page]. */
 async function crumbs(expected: number) {
@@ -48,7 +27,7 @@ describe('breadcrumb bar', () => {
     stubDeviceApi({
       meta,
       status: { [meta.devId]: buildStatus([true]) },
-      extra: { settings: { body: settings() }, visitSite: { body: { siteId: SITE } } },
+      extra: { settings: { body: buildLocationSettings() }, visitSite: { body: { siteId: SITE } } },
     });
     renderRoute(controlsPath(meta));
     const nav = await screen.findByRole('navigation', { name: 'Breadcrumb' });
@@ -67,7 +46,7 @@ describe('breadcrumb bar', () => {
     stubDeviceApi({
       meta: buildMeta(),
       extra: {
-        settings: { body: settings() },
+        settings: { body: buildLocationSettings() },
         visitSite: { body: { siteId: SITE } },
         devList: { body: { records: [], totalRecords: 0 } },
       },

@@ -4,6 +4,7 @@ import type {
   LocationEnergy,
   LocationSettingsView,
 } from '@powerdeck/domain';
+import { buildLocationSettings } from '../../../test/locations';
 
 export const SITE = 'S1';
 export const DEVICE = 'AA0000000001';
@@ -79,24 +80,5 @@ export function buildLocationEnergy(overrides: Partial<LocationEnergy> = {}): Lo
 export function buildSettings(
   devViewPref: LocationSettingsView['general']['devViewPref'] = 'outlet_controls',
 ): LocationSettingsView {
-  return {
-    siteId: SITE,
-    permLvl: 'owner',
-    otltLock: false,
-    watched: false,
-    muted: false,
-    general: {
-      locationName: 'Harbor View Lobby',
-      installationDate: '',
-      timezone: '-8.00',
-      dst: 'yes',
-      address: '',
-      address2: '',
-      city: '',
-      region: '',
-      country: '',
-      zipCode: '94111',
-      devViewPref,
-    },
-  };
+  return buildLocationSettings({ dst: 'yes', devViewPref }, { siteId: SITE });
 }

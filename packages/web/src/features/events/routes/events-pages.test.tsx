@@ -11,6 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMeta, stubDeviceApi } from '../../../test/devices';
 import { FakeEventSource } from '../../../test/fake-event-source';
+import { buildLocationSettings } from '../../../test/locations';
 import {
   publicConfig,
   renderRoute,
@@ -81,28 +82,7 @@ function openLocationTab(answers: { events: Answer; calendar?: Answer }) {
   const fetchMock = stubApi({
     public: { body: publicConfig },
     session: { body: { user: signedInUser } },
-    settings: {
-      body: {
-        siteId: SITE,
-        permLvl: 'owner',
-        otltLock: false,
-        watched: false,
-        muted: false,
-        general: {
-          locationName: 'Harbor View Lobby',
-          installationDate: '',
-          timezone: '-8.00',
-          dst: 'yes',
-          address: '',
-          address2: '',
-          city: '',
-          region: '',
-          country: '',
-          zipCode: '',
-          devViewPref: 'outlet_controls',
-        },
-      },
-    },
+    settings: { body: buildLocationSettings({ dst: 'yes', zipCode: '' }) },
     visitSite: { body: { siteId: SITE } },
     getDevices: { body: { records: devices, totalRecords: devices.length } },
     getEvents: answers.events,

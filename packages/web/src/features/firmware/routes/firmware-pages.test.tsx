@@ -3,7 +3,6 @@ import type {
   DevicesFirmwareInfo,
   FirmwareBatch,
   FirmwareUpgrade,
-  LocationSettingsView,
   PermLvl,
 } from '@powerdeck/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -11,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMeta, stubDeviceApi } from '../../../test/devices';
 import { FakeEventSource } from '../../../test/fake-event-source';
+import { buildLocationSettings } from '../../../test/locations';
 import {
   publicConfig,
   renderRoute,
@@ -219,27 +219,6 @@ describe('Manage Firmware', () => {
   });
 });
 
-const settings = (permLvl: PermLvl): LocationSettingsView => ({
-  siteId: SITE,
-  permLvl,
-  otltLock: false,
-  watched: false,
-  muted: false,
-  general: {
-    locationName: 'Harbor View Lobby',
-    installationDate: '',
-    timezone: '-8.00',
-    dst: 'no',
-    address: '',
-    address2: '',
-    city: '',
-    region: '',
-    country: '',
-    zipCode: '',
-    devViewPref: 'outlet_controls',
-  },
-});
-
 const UPS = 'BB0000000002';
 const PDU = 'CC0000000003';
 
@@ -255,7 +234,7 @@ function openLocation({
   const fetchMock = stubApi({
     public: { body: publicConfig },
     session: { body: { user: signedInUser } },
-    settings: { body: settings(permLvl) },
+    settings: { body: buildLocationSettings({ zipCode: '' }, { permLvl }) },
     visitSite: { body: { siteId: SITE } },
     getDevicesFirmwareInfo: { body: info },
     getNetwork: { body: { siteId: SITE, permLvl, canEdit: permLvl !== 'CLIENT', devices: [] } },

@@ -18,6 +18,7 @@ import {
   nowSec,
   staleContact,
 } from '../../../test/devices';
+import { buildLocationSettings } from '../../../test/locations';
 import {
   publicConfig,
   renderRoute,
@@ -62,34 +63,10 @@ const cardWithUps = (): DeviceListItem[] => [
   }),
 ];
 
-function buildSettings(overrides: Partial<LocationSettingsView> = {}): LocationSettingsView {
-  return {
-    siteId: SITE,
-    permLvl: 'owner',
-    otltLock: false,
-    watched: false,
-    muted: false,
-    general: {
-      locationName: 'Harbor View Lobby',
-      installationDate: '',
-      timezone: '-8.00',
-      dst: 'no',
-      address: '',
-      address2: '',
-      city: '',
-      region: '',
-      country: '',
-      zipCode: '94111',
-      devViewPref: 'outlet_controls',
-    },
-    ...overrides,
-  };
-}
-
 function open(
   options: {
     devices?: DeviceListItem[];
-    settings?: Partial<LocationSettingsView>;
+    settings?: Partial<Omit<LocationSettingsView, 'general'>>;
     status?: Record<string, DeviceStatusView>;
     contact?: Record<string, DeviceContact>;
     extra?: Record<string, FakeResponse | ((url: URL) => FakeResponse)>;
@@ -101,7 +78,7 @@ function open(
   const fetchMock = stubApi({
     public: { body: publicConfig },
     session: { body: { user: signedInUser } },
-    settings: { body: buildSettings(options.settings) },
+    settings: { body: buildLocationSettings({}, { siteId: SITE, ...options.settings }) },
     visitSite: { body: { siteId: SITE } },
     devList: { body: { records: options.devices ?? [buildDevice()], totalRecords: 1 } },
     status: (url) => ({

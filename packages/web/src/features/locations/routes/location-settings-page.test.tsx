@@ -1,7 +1,7 @@
-import type { LocationSettingsView } from '@powerdeck/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { buildLocationSettings } from '../../../test/locations';
 import {
   publicConfig,
   renderRoute,
@@ -12,27 +12,6 @@ import {
 
 /** The first render loads the lazy route chunk, slow when the machine is busy. */
 const FIRST_RENDER = { timeout: 15_000 };
-
-const view = (permLvl: LocationSettingsView['permLvl']): LocationSettingsView => ({
-  siteId: 's1',
-  permLvl,
-  otltLock: false,
-  watched: false,
-  muted: false,
-  general: {
-    locationName: 'Harbor View Lobby',
-    installationDate: '',
-    timezone: '-8.00',
-    dst: 'no',
-    address: '',
-    address2: '',
-    city: '',
-    region: '',
-    country: '',
-    zipCode: '94111',
-    devViewPref: 'outlet_controls',
-  },
-});
 
 function open(settings: FakeResponse) {
   stubApi({
@@ -51,7 +30,7 @@ function open(settings: FakeResponse) {
 
 describe('Location Settings', () => {
   it('disables Save until changed and valid, with the spec messages', async () => {
-    open({ body: view('owner') });
+    open({ body: buildLocationSettings({}, { siteId: 's1', permLvl: 'owner' }) });
     const save = await screen.findByRole('button', { name: 'Save' }, FIRST_RENDER);
     expect(save).toBeDisabled();
     const name = screen.getByLabelText(/Location name/);
@@ -68,7 +47,7 @@ describe('Location Settings', () => {
   });
 
   it('shows the location name in the header and breadcrumb, and hides lock and delete from CLIENT', async () => {
-    open({ body: view('CLIENT') });
+    open({ body: buildLocationSettings({}, { siteId: 's1', permLvl: 'CLIENT' }) });
     expect(
       await screen.findByRole('heading', { name: 'Harbor View Lobby' }, FIRST_RENDER),
     ).toBeInTheDocument();

@@ -9,6 +9,7 @@ import type {
   PermLvl,
   PingTargetView,
 } from '@powerdeck/domain';
+import { buildLocationSettings } from '../../../test/locations';
 
 /** Test-data builders for Network Management and Discover Units. */
 
@@ -111,26 +112,7 @@ export function buildNetwork(
 }
 
 export function buildSettings(permLvl: PermLvl = 'owner'): LocationSettingsView {
-  return {
-    siteId: SITE,
-    permLvl,
-    otltLock: false,
-    watched: false,
-    muted: false,
-    general: {
-      locationName: 'Harbor View Lobby',
-      installationDate: '',
-      timezone: '-8.00',
-      dst: 'no',
-      address: '',
-      address2: '',
-      city: '',
-      region: '',
-      country: '',
-      zipCode: '94111',
-      devViewPref: 'outlet_controls',
-    },
-  };
+  return buildLocationSettings({}, { siteId: SITE, permLvl });
 }
 
 export function buildRun(overrides: Partial<DiscoveryRun> = {}): DiscoveryRun {

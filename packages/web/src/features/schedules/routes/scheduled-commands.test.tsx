@@ -1,7 +1,6 @@
 import {
   networkMessages,
   type DeviceListItem,
-  type LocationSettingsView,
   type PermLvl,
   type Schedule,
   type ScheduleFire,
@@ -10,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildOutlets } from '../../../test/devices';
+import { buildLocationSettings } from '../../../test/locations';
 import {
   publicConfig,
   renderRoute,
@@ -55,29 +55,6 @@ const devices = (): DeviceListItem[] => [
     outlets: buildOutlets(4, [{ name1: 'Bank A', name2: 'Switch', name3: 'Modem' }]),
   }),
 ];
-
-function buildSettings(permLvl: PermLvl): LocationSettingsView {
-  return {
-    siteId: SITE,
-    permLvl,
-    otltLock: false,
-    watched: false,
-    muted: false,
-    general: {
-      locationName: 'Harbor View Lobby',
-      installationDate: '',
-      timezone: '-8.00',
-      dst: 'yes',
-      address: '',
-      address2: '',
-      city: '',
-      region: '',
-      country: '',
-      zipCode: '94111',
-      devViewPref: 'outlet_controls',
-    },
-  };
-}
 
 function buildSchedule(overrides: Partial<Schedule> = {}): Schedule {
   return {
@@ -139,7 +116,7 @@ function open({
   const fetchMock = stubApi({
     public: { body: publicConfig },
     session: { body: { user: signedInUser } },
-    settings: { body: buildSettings(permLvl) },
+    settings: { body: buildLocationSettings({ dst: 'yes' }, { siteId: SITE, permLvl }) },
     visitSite: { body: { siteId: SITE } },
     devList: { body: { records: devices(), totalRecords: 3 } },
     listSchedules: { body: { records: schedules, zone: { timezone: '-8.00', dst } } },

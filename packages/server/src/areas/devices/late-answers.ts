@@ -137,8 +137,12 @@ export class LateAnswers {
       command.expiresAt.getTime() + LATE_ANSWER_AFTER_MS - this.deps.clock.now().getTime();
     const timer = setTimeout(
       () => {
-        this.scheduled.delete(command.id);
-        this.deps.track(this.record(command, outcome));
+        // held until written: a report arriving meanwhile must not race the ack's write
+        this.deps.track(
+          this.record(command, outcome).finally(() => {
+            if (this.scheduled.get(command.id)?.timer === timer) this.scheduled.delete(command.id);
+          }),
+        );
       },
       Math.max(0, wait),
     );

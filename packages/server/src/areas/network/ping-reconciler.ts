@@ -29,7 +29,8 @@ export interface PingReconcilerDeps {
  * Keeps every device on the console's auto-ping configuration, driven by the devices' status
  * reports: a device whose `status.ping.version` is older than the desired version (it was offline
  * when the configuration was saved, the command was lost, it restarted without it) is sent it
- * again, one send in flight per device and at most every 10 s. A save sends at once (`saved`).
+ * again at most every 10 s (a send still unanswered by then does not hold the next one back: the
+ * device may have reconnected and never received it). A save sends at once (`saved`).
  *
  * With several servers each report reaches one of them: that one re-sends. Desired versions are
  * reloaded from the database every few seconds (`refresh`), so a save on another server is seen.
@@ -39,6 +40,8 @@ export class PingReconciler {
   /** Sends under way per device (a save may overlap a re-send). */
   private readonly inFlight = new Map<string, number>();
   private readonly lastSentMs = new Map<string, number>();
+  /** Reports held back by the gap, looked at again when it is over. */
+  private readonly retries = new Map<string, NodeJS.Timeout>();
   private readonly running = new Set<Promise<unknown>>();
   private readonly resendEveryMs: number;
 
@@ -70,10 +73,17 @@ export class PingReconciler {
   onStatus(devId: string, reported: number): void {
     const desired = this.desired.get(devId);
     if (desired === undefined || reported === desired) return;
-    if (this.inFlight.has(devId)) return;
     const last = this.lastSentMs.get(devId);
     const now = this.deps.clock.now().getTime();
-    if (last !== undefined && now - last < this.resendEveryMs) return;
+    // A send under way holds the next one back for the gap only: a device that reconnected since
+    // (clean session) never receives it, and waiting out its expiry would leave it unconfigured.
+    // A second send of a version the device already runs is acknowledged and changes nothing.
+    if (last !== undefined && now - last < this.resendEveryMs) {
+      // a device reports again only every half minute: look once more when the gap is over
+      this.lookAgain(devId, reported, last + this.resendEveryMs - now);
+      return;
+    }
+    if (this.inFlight.has(devId) && last === undefined) return;
     if (reported < desired) {
       this.send(devId);
       return;
@@ -87,6 +97,16 @@ export class PingReconciler {
         this.send(devId);
       }),
     );
+  }
+
+  private lookAgain(devId: string, reported: number, afterMs: number): void {
+    if (this.retries.has(devId)) return;
+    const timer = setTimeout(() => {
+      this.retries.delete(devId);
+      this.onStatus(devId, reported);
+    }, afterMs);
+    timer.unref();
+    this.retries.set(devId, timer);
   }
 
   /** Resolves when every send started so far is final (tests, shutdown). */

@@ -15,6 +15,18 @@ describe('common validation', () => {
     expect(schema.parse('  x ')).toBe('x');
   });
 
+  it('a required field left out gets the required message; a wrong type keeps its own', () => {
+    expect(requiredTextSchema('Need it').safeParse(undefined).error?.issues[0]?.message).toBe(
+      'Need it',
+    );
+    expect(emailAddressSchema('Need mail').safeParse(undefined).error?.issues[0]?.message).toBe(
+      'Need mail',
+    );
+    expect(requiredTextSchema('Need it').safeParse(5).error?.issues[0]?.message).not.toBe(
+      'Need it',
+    );
+  });
+
   it('numeric-only allows empty and digits, rejects anything else', () => {
     expect(numericOnlySchema.safeParse('').success).toBe(true);
     expect(numericOnlySchema.safeParse('0123').success).toBe(true);

@@ -2,10 +2,18 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../constants';
 import { validationMessages } from './validation-messages';
 
+/** The required message for a field left out (later checks keep their own messages). */
+const missing = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? message : undefined;
+
 /** Required text: non-blank after trim (spec §5). The parsed value is trimmed. */
 export function requiredTextSchema(message: string = validationMessages.required) {
-  // abort: a blank value shows only the required message, not the pattern checks after it.
-  return z.string().trim().min(1, { message, abort: true });
+  // abort: a blank value shows only the required message, not the pattern checks after it;
+  // a missing value (a request without the field) gets the same message.
+  return z
+    .string({ error: missing(message) })
+    .trim()
+    .min(1, { message, abort: true });
 }
 
 /** Digits only; the empty string is allowed (spec §5). */
@@ -20,7 +28,7 @@ export function emailAddressSchema(
   invalidMessage: string = validationMessages.email,
 ) {
   return z
-    .string()
+    .string({ error: missing(requiredMessage) })
     .trim()
     .min(1, { message: requiredMessage, abort: true })
     .regex(z.regexes.email, invalidMessage);

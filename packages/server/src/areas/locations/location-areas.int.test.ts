@@ -395,6 +395,73 @@ describe.each(testDatabases())('locations, clients, settings and pictures on $na
       });
     });
 
+    it('stores every field of a new client (spec §3) on the client and its primary contact', async () => {
+      const full = {
+        ...client,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        company: 'Engines Ltd',
+        phone2: '7755550199',
+        address: '1 Main St',
+        address2: 'Suite 4',
+        city: 'Sparks',
+        postalCode: '89431',
+        region: 'NV',
+        country: 'USA',
+        isClient: true,
+      };
+      const response = await call('owner', 'clientLocation', 'addLocationAndClient', '', {
+        form: { location: JSON.stringify(location), client: JSON.stringify(full) },
+      });
+      expect(response.statusCode).toBe(200);
+      const { siteId } = response.json<{ siteId: string }>();
+      const stored = rowsOf<Record<string, string | null>>(
+        await opened.database.db.execute(sql`
+          select c.first_name as "firstName", c.last_name as "lastName", c.company, c.email,
+                 c.phone, c.phone2, c.address, c.address2, c.city, c.postal_code as "postalCode",
+                 c.region, c.country, k.first_name as "contactFirst", k.last_name as "contactLast",
+                 k.phone as "contactPhone", k.email as "contactEmail"
+            from locations l join clients c on c.id = l.client_id
+            join contacts k on k.id = l.prime_contact_id
+           where l.id = ${siteId}`),
+      );
+      expect(stored).toEqual([
+        {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          company: 'Engines Ltd',
+          email: client.email,
+          phone: client.phone,
+          phone2: '7755550199',
+          address: '1 Main St',
+          address2: 'Suite 4',
+          city: 'Sparks',
+          postalCode: '89431',
+          region: 'NV',
+          country: 'USA',
+          contactFirst: 'Ada',
+          contactLast: 'Lovelace',
+          contactPhone: client.phone,
+          contactEmail: client.email,
+        },
+      ]);
+    });
+
+    it('refuses a new client without a phone with the spec message and writes nothing', async () => {
+      const before = await createdRows();
+      const response = await call('owner', 'clientLocation', 'addLocationAndClient', '', {
+        form: {
+          location: JSON.stringify(location),
+          client: JSON.stringify({ firstName: 'Ada', email: 'ada@example.com' }),
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ fields: Record<string, string> }>().fields).toMatchObject({
+        'client.phone': 'Please enter contact number',
+      });
+      expect(await createdRows()).toEqual(before);
+    });
+
     it('adds with an existing client through PHP-style keys', async () => {
       const clientId = (await sites('owner')).records.find((r) => r.clientId)?.clientId ?? '';
       const response = await call('owner', 'clientLocation', 'addLocationAndClient', '', {

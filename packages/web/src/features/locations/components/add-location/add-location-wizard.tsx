@@ -18,6 +18,7 @@ import { locationRootPath } from '../../../../lib/paths';
 import { ImagePicker } from '../../../../components/image-picker';
 import { useAddLocation } from '../../api/add-location';
 import { useClientOptions } from '../../api/get-client-options';
+import { useGroupOptions } from '../../api/get-group-options';
 import { useTimezones } from '../../api/location-settings';
 import { LocationFields, type LocationFieldNames } from '../location-fields';
 import {
@@ -44,6 +45,7 @@ export function AddLocationWizard({ opened, onClose }: { opened: boolean; onClos
   const add = useAddLocation();
   const timezones = useTimezones();
   const clients = useClientOptions(opened);
+  const groups = useGroupOptions(opened);
   const form = useForm<WizardForm>({
     resolver: zodResolver(wizardFormSchema),
     mode: 'all',
@@ -106,6 +108,25 @@ export function AddLocationWizard({ opened, onClose }: { opened: boolean; onClos
         {step === 0 && (
           <Stack>
             <LocationFields section="general" {...locationFields} />
+            <Controller
+              control={control}
+              name="groupId"
+              render={({ field }) => (
+                <Select
+                  label="Group"
+                  description="Optional: a group you manage that the location joins"
+                  placeholder={groups.data?.length === 0 ? 'You manage no group' : 'No group'}
+                  data={groups.data ?? []}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  onBlur={field.onBlur}
+                  disabled={groups.data?.length === 0}
+                  clearable
+                  searchable
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+            />
           </Stack>
         )}
         {step === 1 && (
@@ -162,19 +183,57 @@ export function AddLocationWizard({ opened, onClose }: { opened: boolean; onClos
                   {...register('firstName')}
                   error={err('firstName')}
                 />
-                <TextInput label="Company" {...register('company')} />
-                <TextInput
-                  label="Contact number"
-                  required
-                  {...register('phone')}
-                  error={err('phone')}
-                />
+                <TextInput label="Last name" {...register('lastName')} error={err('lastName')} />
+                <TextInput label="Company" {...register('company')} error={err('company')} />
                 <TextInput
                   label="Email"
                   type="email"
                   required
                   {...register('email')}
                   error={err('email')}
+                />
+                <TextInput
+                  label="Contact number"
+                  required
+                  inputMode="numeric"
+                  {...register('phone')}
+                  error={err('phone')}
+                />
+                <TextInput
+                  label="Second contact number"
+                  inputMode="numeric"
+                  {...register('phone2')}
+                  error={err('phone2')}
+                />
+                <TextInput
+                  label="Client address"
+                  {...register('clientAddress')}
+                  error={err('clientAddress')}
+                />
+                <TextInput
+                  label="Client address 2"
+                  {...register('clientAddress2')}
+                  error={err('clientAddress2')}
+                />
+                <TextInput
+                  label="Client city"
+                  {...register('clientCity')}
+                  error={err('clientCity')}
+                />
+                <TextInput
+                  label="Client region"
+                  {...register('clientRegion')}
+                  error={err('clientRegion')}
+                />
+                <TextInput
+                  label="Client country"
+                  {...register('clientCountry')}
+                  error={err('clientCountry')}
+                />
+                <TextInput
+                  label="Client zip code"
+                  {...register('clientPostalCode')}
+                  error={err('clientPostalCode')}
                 />
                 <Controller
                   control={control}

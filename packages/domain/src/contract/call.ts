@@ -110,7 +110,7 @@ export function defineCall<I extends z.ZodType, O extends z.ZodType>(
 }
 
 /** The area path of a call for an input (fills `{devClass}`). */
-export function callArea(call: CallDef, input: unknown): string {
+export function callArea(call: Pick<CallDef, 'area'>, input: unknown): string {
   if (!call.area.includes('{devClass}')) return call.area;
   const devClass =
     input !== null && typeof input === 'object' ? (input as { devClass?: unknown }).devClass : '';
@@ -135,7 +135,7 @@ export function callPath(call: CallDef, input?: unknown): string {
 }
 
 /** How messages name a call: `area svc=name`, or its path when the path is the call. */
-export function callName(call: CallDef): string {
+export function callName(call: Pick<CallDef, 'area' | 'svc' | 'script'>): string {
   return call.svc === null ? `${call.area}/${call.script}` : `${call.area} svc=${call.svc}`;
 }
 

@@ -1,12 +1,12 @@
 import type { PublicConfig } from '@powerdeck/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { publicApi } from './public-calls';
 import { DEFAULT_BRAND } from './constants';
 
 export const publicConfigQueryKey = ['config', 'public'] as const;
 
 export function getPublicConfig(): Promise<PublicConfig> {
-  return api.config.public({});
+  return publicApi.publicConfig({});
 }
 
 /** Configuration served before sign-in (brand, banner, classic-UI link, demo flag). */

@@ -1,10 +1,10 @@
 import type { LoginInput } from '@powerdeck/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { publicApi } from '../../../lib/public-calls';
 import { sessionQueryKey } from './session';
 
 export function login(input: LoginInput) {
-  return api.auth.login(input);
+  return publicApi.login(input);
 }
 
 export function useLogin() {

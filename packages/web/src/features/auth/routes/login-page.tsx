@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { loginSchema } from '@powerdeck/domain';
+import type { LoginInput } from '@powerdeck/domain';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths, readReturnPath } from '../../../lib/paths';
@@ -9,14 +8,20 @@ import { EmailField, FormPasswordInput } from '../../../components/form-fields';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useLogin } from '../api/login';
 import { ServerError } from '../../../components/server-error';
+import { lazyResolver } from '../../../lib/lazy-resolver';
+
+// The shared schema and zod load when the form first checks a field, not with the page.
+const loginResolver = lazyResolver<LoginInput>(
+  async () => (await import('../login-validation')).loginResolver,
+);
 
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
   const config = usePublicConfig();
-  const form = useForm({
-    resolver: zodResolver(loginSchema),
+  const form = useForm<LoginInput>({
+    resolver: loginResolver,
     mode: 'all',
     defaultValues: { email: '', password: '' },
   });

@@ -64,6 +64,31 @@ export function runSequence(target: ControlTarget, state: 0 | 1): Promise<Comman
   return api.deviceControls.sequence({ ...addressOf(target), svc: 'sequence', state });
 }
 
+/** One sequencer's command of a relayed sequence. */
+export type RelayedSequence = CommandResult & { devId: string };
+
+/**
+ * bb232 `sequencers.php?req=sequenceonoff` (spec §7): the adapter runs the sequence of every
+ * attached sequencer, or of the one named; the answer has one command per sequencer.
+ */
+export async function relaySequence(
+  adapterDevId: string,
+  op: 'on' | 'off',
+  sequencerId?: string,
+): Promise<RelayedSequence[]> {
+  const result = await api.legacyDevice.sequencers({
+    req: 'sequenceonoff',
+    devId: adapterDevId,
+    command: op,
+    ...(sequencerId !== undefined && { sequencerid: sequencerId }),
+  });
+  if ('records' in result) {
+    return result.records.flatMap((r) => ('cmdId' in r ? [r] : []));
+  }
+  if ('cmdId' in result) return [{ ...result, devId: sequencerId ?? adapterDevId }];
+  throw new Error('sequenceonoff answered no command');
+}
+
 /** The cycle group: by `cycgrp`, or by listing its outlets (`cycotlts`, firmware 1.0.0). */
 export function cycleGroup(
   target: ControlTarget,

@@ -28,6 +28,8 @@ export interface PanelActions extends OutletActions {
   rename: (name: string) => void;
   saveOutlets: (edit: EditOutlets, kidNames: readonly KidName[]) => void;
   sequence: (op: 'on' | 'off') => void;
+  /** An adapter's sequence on/off, run by it on the given sequencers (bb232, spec §7). */
+  relaySequence: (op: 'on' | 'off', sequencers: readonly PanelDevice[]) => void;
   cycleGroup: () => void;
   findMe: (device: PanelDevice) => void;
   reboot: () => void;
@@ -111,6 +113,44 @@ export function usePanelActions(meta: DeviceMeta, set: DeviceSet): PanelActions 
       });
   };
 
+  const relaySequence = (op: 'on' | 'off', sequencers: readonly PanelDevice[]) => {
+    if (sequencers.length === 0) return;
+    touch();
+    for (const unit of sequencers) {
+      dispatch({
+        type: 'sequenceStart',
+        devId: unit.devId,
+        op,
+        seqOtlts: [],
+        startTime: commandStartTime(panelOf(state, unit.devId), Date.now()),
+      });
+    }
+    const only = sequencers.length === 1 ? sequencers[0]?.devId : undefined;
+    control
+      .relaySequence(devId, op, only)
+      .then((records) => {
+        const answered = new Set(records.map((r) => r.devId));
+        // A sequencer the adapter did not answer for is not running anything.
+        for (const unit of sequencers) {
+          if (!answered.has(unit.devId)) dispatch({ type: 'sequenceFailure', devId: unit.devId });
+        }
+        for (const record of records) {
+          const unit = sequencers.find((s) => s.devId === record.devId);
+          dispatch({ type: 'sequenceAccepted', devId: record.devId, cmdId: record.cmdId });
+          commands.watch(record, (final) => {
+            dispatch({ type: 'commandUpdate', devId: record.devId, ...final });
+            if (final.state !== 'done') {
+              toastError(sequenceFailureText(unit ?? meta, final.error));
+            }
+          });
+        }
+      })
+      .catch((error: unknown) => {
+        for (const unit of sequencers) dispatch({ type: 'sequenceFailure', devId: unit.devId });
+        toastError(reasonOf(error) ?? messages.sequenceCommandFailed);
+      });
+  };
+
   const cycleGroup = () => {
     touch();
     dispatch({ type: 'cycleGroupRequest', devId });
@@ -157,6 +197,7 @@ export function usePanelActions(meta: DeviceMeta, set: DeviceSet): PanelActions 
     rename,
     saveOutlets,
     sequence,
+    relaySequence,
     cycleGroup,
     findMe,
     reboot,

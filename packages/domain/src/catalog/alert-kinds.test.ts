@@ -11,33 +11,31 @@ describe('alert kinds a family can raise', () => {
     }
   });
 
-  it('a power conditioner raises power, fault, outlet and network alerts but no battery alert', () => {
+  it('a power conditioner raises power, fault and network alerts but no battery alert', () => {
     expect(alertKindsOf('m4315')).toEqual([
       'offline',
       'online',
       'power',
       'fault',
-      'outlet',
       'command',
       'network',
     ]);
+  });
+
+  it('no device raises outlet alerts: a switch is someone’s deliberate action, an event', () => {
+    for (const devClass of DEVICE_CLASSES) expect(alertKindsOf(devClass)).not.toContain('outlet');
+    // still a kind, so alerts and subscriptions stored before it stopped being raised read back
+    expect(ALERT_KINDS).toContain('outlet');
   });
 
   it('a battery backup raises battery alerts; a dc12ip raises its Efuse faults', () => {
     expect(alertKindsOf('f1500')).toContain('battery');
     expect(alertKindsOf('kmb1500')).toContain('battery');
     expect(alertKindsOf('f1500')).not.toContain('fault');
-    expect(alertKindsOf('dc12ip')).toEqual([
-      'offline',
-      'online',
-      'fault',
-      'outlet',
-      'command',
-      'network',
-    ]);
+    expect(alertKindsOf('dc12ip')).toEqual(['offline', 'online', 'fault', 'command', 'network']);
   });
 
-  it('a card or adapter whose outlets belong to its kids raises no outlet alerts, but runs auto-ping for them', () => {
+  it('a card or adapter whose outlets belong to its kids runs auto-ping for them', () => {
     for (const devClass of ['cv2', 'cv3', 'bb232', 'bb1000'] as const) {
       expect(alertKindsOf(devClass)).toEqual(['offline', 'online', 'command', 'network']);
     }

@@ -5,12 +5,15 @@ import { takesPingTargets } from '../network/auto-ping';
 import { findDeviceSpec, getDeviceSpec } from './registry';
 
 /**
- * What raised an alert (the server's alert rules): the device went offline past its location's
- * grace period or came back, its power condition changed, its battery ran low, a fault appeared,
- * an outlet switched, a command to it failed, or its network (a ping target failed, an auto-reboot,
+ * What raised an alert (the server's alert rules; docs/alerts.md decides what is an alert and
+ * what only an event): the device went offline past its location's grace period or came back, its
+ * power condition changed, its battery ran low, a fault appeared, a command to it failed (a
+ * user's, a schedule's or a firmware upgrade's) or a schedule sent it nothing, or its network (a ping target failed, an auto-reboot,
  * the reboot cap reached, a network-feeding outlet switched off); `energy` is a location's: its
  * monthly energy budget (forecast at 80 %, cost to date at 100 %), sent to everyone with a level
- * there who has not muted it. A user subscribes to each device kind per device.
+ * there who has not muted it. A user subscribes to each device kind per device. `outlet` (an outlet
+ * switching) is raised no more — someone's deliberate action is an event, not an alert — and stays
+ * in the list only so alerts and subscriptions stored before read back.
  */
 export const alertKindSchema = z.enum(
   ['offline', 'online', 'power', 'battery', 'fault', 'outlet', 'command', 'network', 'energy'],
@@ -28,7 +31,7 @@ const FAULT_STATUS_FIELDS = [
 
 /**
  * The alert kinds a class can raise, read from its family in the catalog: every device can go
- * offline, come back and fail a command; outlets switch on a device with outlets of its own; the
+ * offline, come back and fail a command; the
  * power condition changes on one that reports power conditions; the battery runs low on one with
  * a battery; faults appear on one whose status has fault fields or whose outputs have Efuses;
  * network alerts come from a device that runs auto-ping.
@@ -51,7 +54,8 @@ function kindsOfSpec(spec: DeviceSpec): AlertKind[] {
     power: spec.powerConditionLabels.length > 0,
     battery: spec.panels.battery,
     fault: spec.efuseOutputs || FAULT_STATUS_FIELDS.some((f) => fields.has(f)),
-    outlet: spec.outletCount > 0,
+    // an outlet switching is an event, not an alert (docs/alerts.md)
+    outlet: false,
     command: true,
     network: takesPingTargets(spec),
     // a location's budget, not a device's

@@ -9,6 +9,7 @@ import {
   networkOutletOffAlert,
   offlineAlert,
   onlineAlert,
+  scheduleNotSentAlert,
   statusAlerts,
 } from './alert-rules';
 import type { StatusReplaced } from '../devices/device-state.repository';
@@ -113,6 +114,21 @@ export class AlertRaiser {
   /** A confirmed switch-off of an outlet feeding the site's network went out (issue 15). */
   networkOutletOff(devId: string, otlt: number): void {
     this.enqueue(() => this.raise(devId, (name) => networkOutletOffAlert(name, otlt)));
+  }
+
+  /**
+   * A schedule sent nothing to these devices when it was due (refused, not sent, or missed while
+   * no server ran): one `command` alert per device, with the first reason.
+   */
+  scheduleNotSent(schedule: string, targets: readonly { devId: string; reason: string }[]): void {
+    const reasons = new Map<string, string>();
+    for (const { devId, reason } of targets) if (!reasons.has(devId)) reasons.set(devId, reason);
+    if (reasons.size === 0) return;
+    this.enqueue(async () => {
+      for (const [devId, reason] of reasons) {
+        await this.raise(devId, (name) => scheduleNotSentAlert(name, schedule, reason));
+      }
+    });
   }
 
   /** Announces alerts raised elsewhere (a location's energy budget) to the users' live streams. */

@@ -8,6 +8,7 @@ import {
   networkOutletOffAlert,
   offlineAlert,
   onlineAlert,
+  scheduleNotSentAlert,
   statusAlerts,
 } from './alert-rules';
 
@@ -71,15 +72,13 @@ describe('statusAlerts', () => {
     expect(alertsOf(status({ brkrfault: true }), status({ brkrfault: false }))).toEqual([]);
   });
 
-  it('raises an alert (type 0, shown in the Alerts tab) for every outlet that switches', () => {
-    expect(alertsOf(status(), status({ otlts: [false, true, true] }))).toEqual([
-      { kind: 'outlet', type: 0, msg: 'Lobby PDU: outlet 1 turned off.' },
-      { kind: 'outlet', type: 0, msg: 'Lobby PDU: outlet 2 turned on.' },
-    ]);
-  });
-
-  it('ignores outlets the earlier status did not report', () => {
+  it('raises nothing when outlets switch: a switch is an event for the log, not an alert', () => {
+    expect(alertsOf(status(), status({ otlts: [false, true, true] }))).toEqual([]);
     expect(alertsOf(status({ otlts: [true] }), status({ otlts: [true, false] }))).toEqual([]);
+    // a switch in the same report as a power change raises the power alert only
+    expect(
+      alertsOf(status({ pwr_cond: 0 }), status({ pwr_cond: 4, otlts: [false, false, false] })),
+    ).toEqual([{ kind: 'power', type: 0, msg: 'Lobby PDU: power condition lost.' }]);
   });
 });
 
@@ -105,6 +104,27 @@ describe('connection and command alerts', () => {
     });
     expect(commandFailedAlert('Rack 2', 'setoutletstate', undefined).msg).toBe(
       'Rack 2: command setoutletstate failed.',
+    );
+  });
+
+  it('a failed firmware upgrade says so, with its reason', () => {
+    expect(commandFailedAlert('Rack 2', 'firmware', 'Timed out')).toEqual({
+      kind: 'command',
+      type: 0,
+      msg: 'Rack 2: firmware upgrade failed (Timed out).',
+    });
+  });
+
+  it('a schedule that sent nothing names the schedule and the reason', () => {
+    expect(
+      scheduleNotSentAlert('Rack 2', 'Night off', 'Not sent: the server was not running.'),
+    ).toEqual({
+      kind: 'command',
+      type: 0,
+      msg: "Rack 2: schedule 'Night off' was not carried out (Not sent: the server was not running).",
+    });
+    expect(scheduleNotSentAlert('Rack 2', 'Night off', '').msg).toBe(
+      "Rack 2: schedule 'Night off' was not carried out.",
     );
   });
 });

@@ -3,6 +3,10 @@ import { type AlertKind, type DeviceStatusView, powerConditionOf } from '@powerd
 /**
  * An alert to raise: its kind (what raised it, the domain's alert kinds: which a family can raise
  * is read from the catalog, `alertKindsOf`); `type` 0 is an alert, 1 a notification (the hidden tab).
+ *
+ * What is an alert and what only an event is decided in docs/alerts.md: an alert is something a
+ * user must react to; a person's own deliberate action (switching, cycling, renaming, editing) is
+ * an event, kept by the event log, and raises nothing here.
  */
 export interface AlertDraft {
   kind: AlertKind;
@@ -19,7 +23,11 @@ const FAULTS = [
   ['brkrfault', 'breaker fault'],
 ] as const;
 
-/** The status fields the rules below read: a report that changed none of them raises nothing. */
+/**
+ * The status fields the rules below read: a report that changed none of them raises nothing.
+ * `otlts` raises nothing itself (an outlet switching is an event, not an alert) but every status
+ * has it: a stored status without it is no status yet, whose first report is compared with nothing.
+ */
 export const ALERTED_STATUS_FIELDS: readonly string[] = [
   'pwr_cond',
   'battlevel',
@@ -39,7 +47,10 @@ const POWER_TEXT: Record<string, string> = {
 
 /**
  * The alerts a new status raises against the previous one (pure, so the rules are testable):
- * a power condition change, the battery falling low, a fault appearing, an outlet switching.
+ * a power condition change, the battery falling low, a fault appearing. An outlet switching is
+ * not one (docs/alerts.md): it is someone's command, a schedule's or the device's own report,
+ * each of which the event log keeps; what makes it worth reacting to raises its own alert (a
+ * command that failed, an auto-reboot, a network outlet switched off, a fault).
  */
 export function statusAlerts(
   name: string,
@@ -77,18 +88,6 @@ export function statusAlerts(
     if (!(before.sol ?? []).includes(fault))
       drafts.push({ kind: 'fault', type: 0, msg: `${name}: ${fault}.` });
   }
-  after.otlts.forEach((on, index) => {
-    const was = before.otlts[index];
-    if (was !== undefined && was !== on) {
-      // An alert, not a notification: the Notifications tab is hidden (spec §2), and an outlet
-      // switched off is one of the things the console must show at once.
-      drafts.push({
-        kind: 'outlet',
-        type: 0,
-        msg: `${name}: outlet ${index + 1} turned ${on ? 'on' : 'off'}.`,
-      });
-    }
-  });
   return drafts;
 }
 
@@ -100,15 +99,36 @@ export function onlineAlert(name: string): AlertDraft {
   return { kind: 'online', type: 0, msg: `${name} is back online.` };
 }
 
+/**
+ * A command that failed or expired, whoever sent it (a user, a schedule, a firmware upgrade): what
+ * was asked for did not happen, so the device is not in the state someone expects.
+ */
 export function commandFailedAlert(
   name: string,
   svc: string,
   error: string | undefined,
 ): AlertDraft {
+  const reason = error ? ` (${error})` : '';
   return {
     kind: 'command',
     type: 0,
-    msg: `${name}: command ${svc} failed${error ? ` (${error})` : ''}.`,
+    msg:
+      svc === 'firmware'
+        ? `${name}: firmware upgrade failed${reason}.`
+        : `${name}: command ${svc} failed${reason}.`,
+  };
+}
+
+/**
+ * A schedule that sent nothing to a device when it was due: the device refused it (a locked
+ * outlet, an inactive device), the send failed, or the server was not running (missed).
+ */
+export function scheduleNotSentAlert(name: string, schedule: string, reason: string): AlertDraft {
+  const why = reason.trim().replace(/\.$/, '');
+  return {
+    kind: 'command',
+    type: 0,
+    msg: `${name}: schedule '${schedule}' was not carried out${why ? ` (${why})` : ''}.`,
   };
 }
 

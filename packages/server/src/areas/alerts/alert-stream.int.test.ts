@@ -1,4 +1,4 @@
-import type { AlertPush, DeviceStatusView } from '@powerdeck/domain';
+import { type AlertPush, type DeviceStatusView, powerConditionCode } from '@powerdeck/domain';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../demo/demo-data';
@@ -79,19 +79,28 @@ describe.each(testDatabases())('the per-user alert stream on $name', (testDb) =>
     return sse;
   };
 
-  const outlets = new Map<string, boolean>();
-  /** Switches outlet 1 of the device as its status reports would: one outlet alert. */
-  const switchOutlet = async (device: Device) => {
-    const status = (on: boolean): DeviceStatusView => ({ time: 1, sysTime: 1, otlts: [on] });
-    const was = outlets.get(device.devId);
+  const lowPower = new Map<string, boolean>();
+  /** Flips the device's power condition as its status reports would: one power alert. */
+  const changePower = async (device: Device) => {
+    const status = (low: boolean): DeviceStatusView => ({
+      time: 1,
+      sysTime: 1,
+      otlts: [true],
+      pwr_cond: powerConditionCode(low ? 'under-voltage' : 'normal'),
+    });
+    const was = lowPower.get(device.devId);
     if (was === undefined) {
-      d.t.app.devices.events.publish({ type: 'status', devId: device.devId, status: status(true) });
+      d.t.app.devices.events.publish({
+        type: 'status',
+        devId: device.devId,
+        status: status(false),
+      });
     }
-    const now = !(was ?? true);
-    outlets.set(device.devId, now);
+    const now = !(was ?? false);
+    lowPower.set(device.devId, now);
     d.t.app.devices.events.publish({ type: 'status', devId: device.devId, status: status(now) });
     await d.t.app.alerts.idle();
-    return `outlet 1 turned ${now ? 'on' : 'off'}.`;
+    return `power condition ${now ? 'under-voltage' : 'normal'}.`;
   };
   const waitForAlertOn = (sse: SseClient, device: Device, after = 0) =>
     sse.waitFor((e) => {
@@ -102,7 +111,7 @@ describe.each(testDatabases())('the per-user alert stream on $name', (testDb) =>
   it('pushes a new alert to a subscribed user with its unread count', async () => {
     const sse = await open(d.cookie('admin'));
     expect(sse.status).toBe(200);
-    const msg = await switchOutlet(shared);
+    const msg = await changePower(shared);
     const push = (await waitForAlertOn(sse, shared)) as unknown as AlertPush;
     expect(push.alert).toMatchObject({ type: 0, read: false, devId: shared.devId });
     expect(push.alert.msg).toMatch(msg);
@@ -112,15 +121,15 @@ describe.each(testDatabases())('the per-user alert stream on $name', (testDb) =>
   it('reaches a stream held by another server on the same database', async () => {
     const sse = await open(d.cookie('installer'), { at: otherBase });
     expect(sse.status).toBe(200);
-    await switchOutlet(shared);
+    await changePower(shared);
     await waitForAlertOn(sse, shared);
   });
 
   it('leaves out a user without access to the location', async () => {
     const sse = await open(d.cookie('client'));
-    await switchOutlet(hidden);
+    await changePower(hidden);
     // the next alert the client may see comes after it: had the first reached them, it would be here
-    await switchOutlet(shared);
+    await changePower(shared);
     await waitForAlertOn(sse, shared);
     expect(pushesOf(sse).some((p) => p.alert.devId === hidden.devId)).toBe(false);
   });
@@ -133,30 +142,30 @@ describe.each(testDatabases())('the per-user alert stream on $name', (testDb) =>
     expect(
       (await d.call('installer', 'alertsManagement', 'unsubscribe', { query: key })).statusCode,
     ).toBe(200);
-    await switchOutlet(shared);
+    await changePower(shared);
     await d.call('installer', 'alertsManagement', 'subscribe', { query: key });
 
     await db.insert(siteMutes).values({ userId: installer, siteId: hidden.siteId });
-    await switchOutlet(hidden);
+    await changePower(hidden);
     await db.delete(siteMutes).where(eq(siteMutes.userId, installer));
 
     await db.insert(deviceMutes).values({ userId: installer, devId: sharedToo.devId });
-    await switchOutlet(sharedToo);
+    await changePower(sharedToo);
     await db.delete(deviceMutes).where(eq(deviceMutes.userId, installer));
 
     // a sentinel the installer does get: everything above was raised before it
-    await switchOutlet(hidden);
+    await changePower(hidden);
     await waitForAlertOn(sse, hidden);
     expect(pushesOf(sse).map((p) => p.alert.devId)).toEqual([hidden.devId]);
   });
 
   it('resumes after Last-Event-ID with the alerts raised while it was away', async () => {
     const first = await open(d.cookie('admin'));
-    await switchOutlet(hidden);
+    await changePower(hidden);
     const seen = (await waitForAlertOn(first, hidden)) as unknown as AlertPush;
     first.close();
-    await switchOutlet(hidden);
-    await switchOutlet(sharedToo);
+    await changePower(hidden);
+    await changePower(sharedToo);
     const resumed = await open(d.cookie('admin'), { lastEventId: String(seen.alert.id) });
     await waitForAlertOn(resumed, sharedToo);
     const pushes = pushesOf(resumed);
@@ -176,7 +185,7 @@ describe.each(testDatabases())('the per-user alert stream on $name', (testDb) =>
     const cookie = await signIn('admin');
     const sse = await open(cookie);
     const kept = await open(d.cookie('admin'));
-    await switchOutlet(shared);
+    await changePower(shared);
     await waitForAlertOn(sse, shared);
     const logout = await d.t.app.inject({
       method: 'POST',
@@ -187,7 +196,7 @@ describe.each(testDatabases())('the per-user alert stream on $name', (testDb) =>
     await sse.waitForEnd();
     expect(pushesOf(sse)).toHaveLength(1);
     // the user's other session keeps its stream
-    await switchOutlet(shared);
+    await changePower(shared);
     await waitForAlertOn(kept, shared, pushesOf(kept)[0]?.alert.id);
     expect(kept.ended).toBe(false);
   });
@@ -225,7 +234,7 @@ describe.each(testDatabases())('the per-user alert stream on $name', (testDb) =>
       );
     }
     expect(sse.ended).toBe(false);
-    await switchOutlet(shared);
+    await changePower(shared);
     await sse.waitForEnd();
     expect(pushesOf(sse)).toHaveLength(0);
   });

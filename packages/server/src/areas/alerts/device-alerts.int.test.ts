@@ -1,4 +1,10 @@
-import { type AlertsList, type DeviceAlerts, alertKindsOf, getDeviceSpec } from '@powerdeck/domain';
+import {
+  type AlertsList,
+  type DeviceAlerts,
+  type EventPage,
+  alertKindsOf,
+  getDeviceSpec,
+} from '@powerdeck/domain';
 import type { DevicePlan, Fleet } from '@powerdeck/simulator';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
@@ -38,7 +44,9 @@ describe.each(cases)(
     let t: TestApp;
     let world: DeviceWorld;
     let fleet: Fleet;
-    /** A running device with outlets of its own (outlet 2 locked) and no kids. */
+    /**
+     * A running device with outlets of its own (outlet 2 locked), a power condition and no kids.
+     */
     let device: DevicePlan;
 
     beforeAll(async () => {
@@ -59,7 +67,10 @@ describe.each(cases)(
       });
       world = await buildDeviceWorld(opened.database, clock, { count: 8 });
       const found = world.plan.find(
-        (p) => p.kids.length === 0 && getDeviceSpec(p.devClass).outletCount >= 3,
+        (p) =>
+          p.kids.length === 0 &&
+          getDeviceSpec(p.devClass).outletCount >= 3 &&
+          alertKindsOf(p.devClass).includes('power'),
       );
       if (!found) throw new Error('the plan has no switchable device');
       device = found;
@@ -102,16 +113,27 @@ describe.each(cases)(
       devId: device.devId,
       ...(kind ? { kind } : {}),
     });
-    const outletAlerts = async (who: Who, otlt: number) => {
+    /** The bell's alerts of the device whose message says `says`, for a user. */
+    const alertsSaying = async (who: Who, says: string) => {
       const list = (
         await t.app.inject({
           url: '/data-svc/notificationsManagement/data-svc.php?svc=enumerate&isFromWeb=true',
           headers: { cookie: cookie(who) },
         })
       ).json<AlertsList>();
-      return list.records.filter(
-        (r) => r.devId === device.devId && r.msg.includes(`outlet ${otlt} turned`),
-      ).length;
+      return list.records.filter((r) => r.devId === device.devId && r.msg.includes(says)).length;
+    };
+    /** Drops the device's power (its status reports the new condition), or restores it. */
+    const brownout = async (on: boolean) => {
+      const before = (await view('admin', 'status')).json<{ status: { pwr_cond?: number } }>();
+      if (on) fleet.injectFault(device.devId, { kind: 'brownout', condition: 'under-voltage' });
+      else fleet.get(device.devId)?.clearFaults();
+      await eventually(async () => {
+        const now = (await view('admin', 'status')).json<{ status: { pwr_cond?: number } }>();
+        return now.status.pwr_cond !== before.status.pwr_cond ? true : undefined;
+      }, 10_000);
+      await t.app.devices.writer.flush();
+      await t.app.alerts.idle();
     };
     /** Switches an outlet through the console's call and waits for the device to report it. */
     const switchOutlet = async (otlt: number, state: 0 | 1) => {
@@ -171,31 +193,68 @@ describe.each(cases)(
       }
     });
 
-    it('unsubscribing the outlet alerts of a device stops them for that user only, from the next switch', async () => {
-      expect((await call('admin', 'unsubscribe', key('outlet'))).statusCode).toBe(200);
+    it('a user switching an outlet raises no alert for anyone, and the event log shows the switch', async () => {
+      const db = opened.database.db;
+      const since = new Date();
+      await switchOutlet(1, 0);
+      await switchOutlet(1, 1);
+      await t.app.devices.writer.flush();
+      await t.app.eventLogs.writer.flush();
+      await t.app.alerts.idle();
+      // the event log has both commands, by the admin, done
+      const page = (
+        await t.app.inject({
+          url: `/data-svc/eventLogs/data-svc.php?svc=getEvents&siteId=${world.siteId}&devId=${device.devId}&type=outlet&limit=200`,
+          headers: { cookie: world.cookies.admin },
+        })
+      ).json<EventPage>();
+      const switches = page.records.filter(
+        (e) => e.id.startsWith('cmd:') && e.outlet === 1 && e.time >= since.getTime(),
+      );
+      expect(switches).toHaveLength(2);
+      expect(switches.every((e) => e.actor.kind === 'user')).toBe(true);
+      // no one's bell rings for it: not the admin who switched, not the others at the location
+      const raised = await db
+        .select({ msg: alerts.msg, kind: alerts.kind })
+        .from(alerts)
+        .where(and(eq(alerts.devId, device.devId), gte(alerts.time, since)));
+      expect(raised).toEqual([]);
+    });
+
+    it('unsubscribing the power alerts of a device stops them for that user only, from the next change', async () => {
+      expect((await call('admin', 'unsubscribe', key('power'))).statusCode).toBe(200);
       const mine = (await deviceAlerts('admin')).json<DeviceAlerts>().devices[0]?.alerts;
-      expect(mine?.find((a) => a.kind === 'outlet')?.subscribed).toBe(false);
-      expect(mine?.filter((a) => a.kind !== 'outlet').every((a) => a.subscribed)).toBe(true);
+      expect(mine?.find((a) => a.kind === 'power')?.subscribed).toBe(false);
+      expect(mine?.filter((a) => a.kind !== 'power').every((a) => a.subscribed)).toBe(true);
       const theirs = (await deviceAlerts('installer')).json<DeviceAlerts>().devices[0]?.alerts;
       expect(theirs?.every((a) => a.subscribed)).toBe(true);
 
+      const power = 'power condition';
       const before = {
-        admin: await outletAlerts('admin', 1),
-        installer: await outletAlerts('installer', 1),
+        admin: await alertsSaying('admin', power),
+        installer: await alertsSaying('installer', power),
       };
-      await switchOutlet(1, 0);
-      await switchOutlet(1, 1);
+      await brownout(true);
+      await brownout(false);
       await eventually(async () =>
-        (await outletAlerts('installer', 1)) >= before.installer + 2 ? true : undefined,
+        (await alertsSaying('installer', power)) >= before.installer + 2 ? true : undefined,
       );
-      expect(await outletAlerts('admin', 1)).toBe(before.admin);
+      expect(await alertsSaying('installer', 'power condition under-voltage.')).toBeGreaterThan(0);
+      expect(await alertsSaying('admin', power)).toBe(before.admin);
 
-      // on again: the next switch alerts the admin too
-      expect((await call('admin', 'subscribe', key('outlet'))).statusCode).toBe(200);
-      await switchOutlet(1, 0);
+      // on again: the next change alerts the admin too
+      expect((await call('admin', 'subscribe', key('power'))).statusCode).toBe(200);
+      await brownout(true);
       await eventually(async () =>
-        (await outletAlerts('admin', 1)) === before.admin + 1 ? true : undefined,
+        (await alertsSaying('admin', power)) === before.admin + 1 ? true : undefined,
       );
+      await brownout(false);
+    });
+
+    it('no longer offers outlet alerts: subscribing to them is a 400', async () => {
+      const response = await call('admin', 'subscribe', key('outlet'));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: alertErrors.kindNotRaised('outlet') });
     });
 
     it('a kind the family does not raise is a 400; unsubscribing a kind twice is refused', async () => {
@@ -265,7 +324,7 @@ describe.each(cases)(
       const noSite = await call('admin', 'getDeviceAlerts', { devId: device.devId });
       expect(noSite.json()).toMatchObject({ error: 'siteId is required' });
       expect((await deviceAlerts('admin', world.siteId, 'zz')).statusCode).toBe(400);
-      const stranger = await call('stranger', 'unsubscribe', key('outlet'));
+      const stranger = await call('stranger', 'unsubscribe', key('power'));
       expect(stranger.statusCode).toBe(404);
     });
 

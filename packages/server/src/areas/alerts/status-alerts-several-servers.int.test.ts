@@ -1,4 +1,4 @@
-import type { DeviceStatusView } from '@powerdeck/domain';
+import { type DeviceStatusView, powerConditionCode } from '@powerdeck/domain';
 import { and, eq, gt, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../demo/seed';
@@ -7,7 +7,13 @@ import { alerts } from '../../infra/db/schema-collab';
 import { type OpenedTestDatabase, testDatabases } from '../../test/databases';
 import { type TestApp, startTestApp } from '../../test/test-app';
 
-const status = (on: boolean): DeviceStatusView => ({ time: 1, sysTime: 1, otlts: [on] });
+/** A status whose power is normal or under-voltage (a change of it is an alert). */
+const status = (low: boolean): DeviceStatusView => ({
+  time: 1,
+  sysTime: 1,
+  otlts: [true],
+  pwr_cond: powerConditionCode(low ? 'under-voltage' : 'normal'),
+});
 
 /**
  * With several servers on an external broker, a device's reports are spread over them by the
@@ -42,7 +48,7 @@ describe.each(testDatabases())('status alerts with several servers on $name', (t
     if (!devId) throw new Error('the demo data has no device at a location with users');
     await db
       .update(devices)
-      .set({ status: status(true) })
+      .set({ status: status(false) })
       .where(eq(devices.devId, devId));
   });
   afterAll(async () => {
@@ -51,8 +57,8 @@ describe.each(testDatabases())('status alerts with several servers on $name', (t
     await opened?.dispose();
   });
 
-  const store = async (server: TestApp, on: boolean) => {
-    server.app.devices.writer.record({ devId, parentDevId: null, status: status(on) });
+  const store = async (server: TestApp, low: boolean) => {
+    server.app.devices.writer.record({ devId, parentDevId: null, status: status(low) });
     await server.app.devices.writer.flush();
     await server.app.alerts.idle();
   };
@@ -72,17 +78,17 @@ describe.each(testDatabases())('status alerts with several servers on $name', (t
       .select({ id: sql<number>`coalesce(max(${alerts.id}), 0)` })
       .from(alerts);
     const since = Number(latest?.id ?? 0);
-    await store(one, false);
-    await store(two, false);
-    await store(one, false);
-    const off = await perUser(since, 'outlet 1 turned off.');
-    expect(off.length).toBeGreaterThan(0);
-    expect(off.every((n) => n === 1)).toBe(true);
+    await store(one, true);
     await store(two, true);
     await store(one, true);
-    const on = await perUser(since, 'outlet 1 turned on.');
-    expect(on).toHaveLength(off.length);
-    expect(on.every((n) => n === 1)).toBe(true);
+    const low = await perUser(since, 'power condition under-voltage.');
+    expect(low.length).toBeGreaterThan(0);
+    expect(low.every((n) => n === 1)).toBe(true);
+    await store(two, false);
+    await store(one, false);
+    const normal = await perUser(since, 'power condition normal.');
+    expect(normal).toHaveLength(low.length);
+    expect(normal.every((n) => n === 1)).toBe(true);
   });
 
   it('ignores the status events a server sees (another may have stored a newer report)', async () => {
@@ -90,9 +96,9 @@ describe.each(testDatabases())('status alerts with several servers on $name', (t
       .select({ id: sql<number>`coalesce(max(${alerts.id}), 0)` })
       .from(alerts);
     const since = Number(latest?.id ?? 0);
-    one.app.devices.events.publish({ type: 'status', devId, status: status(true) });
     one.app.devices.events.publish({ type: 'status', devId, status: status(false) });
+    one.app.devices.events.publish({ type: 'status', devId, status: status(true) });
     await one.app.alerts.idle();
-    expect(await perUser(since, 'turned off.')).toEqual([]);
+    expect(await perUser(since, 'under-voltage.')).toEqual([]);
   });
 });

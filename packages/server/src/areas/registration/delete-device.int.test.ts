@@ -364,7 +364,7 @@ describe.each(testDatabases())('delete device on $name (demo data)', (testDb) =>
       query: { siteId: device.siteId, devId: device.devId },
     });
     await d.call('admin', 'alertsManagement', 'unsubscribe', {
-      query: { type: '0', devClass: device.devClass, devId: device.devId, kind: 'outlet' },
+      query: { type: '0', devClass: device.devClass, devId: device.devId, kind: 'offline' },
     });
     const count = async (table: typeof deviceWatches) =>
       (await db().select().from(table).where(eq(table.devId, device.devId))).length;

@@ -1,8 +1,9 @@
 import { type ScheduleList, getDeviceSpec, localParts, locationZone } from '@powerdeck/domain';
 import { type DevicePlan, type Fleet, realScheduler } from '@powerdeck/simulator';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands } from '../../infra/db/schema';
+import { alerts } from '../../infra/db/schema-collab';
 import { scheduleEvents, scheduleFires, schedules } from '../../infra/db/schema-schedules';
 import { createJobQueue } from '../../infra/jobs/job-queue';
 import { type DeviceLink, connectDeviceLink } from '../../infra/mqtt/device-link';
@@ -100,6 +101,7 @@ describe.each(testDatabases())(
       const model = () => fleet.get(device.devId)?.model.status().otlts ?? [];
       const [was1, was2] = model();
       const { dueAt, time } = nearlyDue(8);
+      const since = clock.now();
       const created = await calls.post('admin', 'createSchedule', {
         siteId: world.siteId,
         name: 'Flip outlet 1',
@@ -150,6 +152,22 @@ describe.each(testDatabases())(
         ['added', 'user', expect.any(String) as string],
         ['fired', 'schedule', String(id)],
       ]);
+      // the locked outlet the schedule could not switch is an alert for the users there; the
+      // outlet it did switch is an event only (docs/alerts.md)
+      const raised = await eventually(async () => {
+        await t.app.alerts.idle();
+        const rows = await opened.database.db
+          .select()
+          .from(alerts)
+          .where(and(eq(alerts.devId, device.devId), gte(alerts.time, since)));
+        return rows.length > 0 ? rows : undefined;
+      });
+      const name = device.name || device.devId;
+      expect(new Set(raised.map((a) => [a.kind, a.type, a.msg].join('|')))).toEqual(
+        new Set([
+          `command|0|${name}: schedule 'Flip outlet 1' was not carried out (${controlMessages.outletLocked.replace(/\.$/, '')}).`,
+        ]),
+      );
     });
 
     it('two servers on one database fire each of 50 schedules due at once exactly once', async () => {

@@ -56,6 +56,11 @@ export class ScheduleFiring {
       log: FastifyBaseLogger;
       /** Tells the location's live event log that it has a new entry. */
       notify: (siteId: string) => void;
+      /**
+       * Alerts the users of the devices a firing sent nothing to (docs/alerts.md: a failed
+       * schedule is an alert; one that ran is an event only).
+       */
+      notSent?: (schedule: string, targets: { devId: string; reason: string }[]) => void;
     },
   ) {}
 
@@ -83,6 +88,7 @@ export class ScheduleFiring {
     const kind = targets.some((t) => t.cmdId !== null) ? 'fired' : 'failed';
     const row = await repo.finishFire(id, kind, targets, this.eventOf(schedule, kind, actor));
     this.deps.notify(schedule.siteId);
+    this.alertNotSent(schedule, targets);
     return row;
   }
 
@@ -103,7 +109,31 @@ export class ScheduleFiring {
     });
     if (id === null) return false;
     await this.event(schedule, 'missed', { kind: 'schedule', id: String(schedule.id) }, id);
+    this.alertNotSent(
+      schedule,
+      schedule.targets.map((t) => ({
+        devId: t.devId,
+        otlt: t.otlt,
+        cmdId: null,
+        skipped: fireMessages.missed,
+      })),
+    );
     return true;
+  }
+
+  /**
+   * The targets a firing sent nothing to, but a device that left the location (its users there
+   * no longer see it; the firing's event says so).
+   */
+  private alertNotSent(schedule: StoredSchedule, targets: readonly StoredFireTarget[]): void {
+    const notSent = targets.filter(
+      (t) => t.cmdId === null && t.skipped !== null && t.skipped !== fireMessages.deviceGone,
+    );
+    if (notSent.length === 0) return;
+    this.deps.notSent?.(
+      scheduleLabel(schedule),
+      notSent.map((t) => ({ devId: t.devId, reason: t.skipped ?? '' })),
+    );
   }
 
   /** Appends a schedule event and tells the location's live log. */

@@ -9,7 +9,8 @@ import { SchedulesService } from './schedules.service';
 /**
  * Scheduled commands: the calls, and the scheduler that fires them from the durable job queue
  * (it starts once the app is ready). Comes after devices, whose control service it sends through,
- * and the event logs, whose live streams it tells of each schedule event.
+ * the alerts, which it tells of a firing that sent nothing, and the event logs, whose live
+ * streams it tells of each schedule event.
  */
 export const schedulesArea: Area = {
   name: 'schedules',
@@ -25,6 +26,7 @@ export const schedulesArea: Area = {
       clock,
       log,
       notify: (siteId) => app.eventLogs.notifier.changed(siteId),
+      notSent: (schedule, targets) => app.alerts.scheduleNotSent(schedule, targets),
     });
     const scheduler = new Scheduler({ repo, planner, firing, jobs, clock, log });
     await planner.createQueue();

@@ -1,11 +1,14 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenedTestDatabase, testDatabases } from '../test/databases';
 import { type DemoApp, startDemoApp } from '../test/demo-sessions';
 import { SessionMint } from '../test/session-mint';
 import { type TestApp, TEST_ORIGIN, path, startTestApp } from '../test/test-app';
+
+const BIG_ASSET = `export const lines = [\n${'  "a line of the console",\n'.repeat(200)}];\n`;
 
 function fakeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'powerdeck-web-'));
@@ -15,6 +18,10 @@ function fakeWebDist(): string {
     '<!doctype html><title>Powerdeck</title><div id="root"></div>',
   );
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // what the build writes next to each larger asset (vite.config.ts)
+  writeFileSync(join(dir, 'assets', 'app-def456.js'), BIG_ASSET);
+  writeFileSync(join(dir, 'assets', 'app-def456.js.br'), brotliCompressSync(BIG_ASSET));
+  writeFileSync(join(dir, 'assets', 'app-def456.js.gz'), gzipSync(BIG_ASSET));
   return dir;
 }
 
@@ -125,6 +132,41 @@ describe.each(testDatabases())('HTTP conventions on $name', (testDb) => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const missingAsset = await t.app.inject({ url: '/assets/gone.js' });
     expect(missingAsset.statusCode).toBe(404);
+  });
+
+  it('a built asset goes compressed to a browser that accepts brotli or gzip, still cached for a year', async () => {
+    const plain = await t.app.inject({ url: '/assets/app-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/javascript/);
+    expect(plain.body).toBe(BIG_ASSET);
+
+    const brotli = await t.app.inject({
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toBe(plain.headers['content-type']);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_ASSET);
+
+    const gzipped = await t.app.inject({
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toBe(plain.headers['content-type']);
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(BIG_ASSET);
+
+    const page = await t.app.inject({
+      url: '/locations/list',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it('the root path / serves the console, which sends a visitor on to /login', async () => {

@@ -12,7 +12,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
 
 /**
  * Serves the built console from WEB_DIST: hashed /assets/* cached for a year, everything else
- * revalidated; any other GET that accepts HTML gets index.html (client-side routes). Unknown
+ * revalidated; a file's brotli or gzip copy written by the build (.br, .gz) goes to a browser that
+ * accepts it; any other GET that accepts HTML gets index.html (client-side routes). Unknown
  * /data-svc/ paths are always a JSON 404, never the console page.
  */
 export async function installWeb(app: FastifyInstance, webDist: string): Promise<void> {
@@ -23,6 +24,7 @@ export async function installWeb(app: FastifyInstance, webDist: string): Promise
       // '/' is the console's entry too (it redirects to /login on the client).
       index: ['index.html'],
       dotfiles: 'ignore',
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, path) {
         const hashed = path.startsWith(join(webDist, 'assets'));

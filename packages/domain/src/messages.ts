@@ -26,6 +26,11 @@ export const messages = {
   watchAdded: 'Location added to Watchlist',
   watchRemoveFailed: 'Location cant be removed from Watchlist',
   watchAddFailed: 'Location cant be added to Watchlist',
+  // A device's eye: the spec (§8) words only the location texts; these are their device analogues.
+  deviceWatchRemoved: 'Device removed from Watchlist',
+  deviceWatchAdded: 'Device added to Watchlist',
+  deviceWatchRemoveFailed: 'Device cant be removed from Watchlist',
+  deviceWatchAddFailed: 'Device cant be added to Watchlist',
 
   // Mute
   unmuted: 'Notifications unmuted successfully',
@@ -83,6 +88,17 @@ export const messages = {
   pageNotFound: 'Page not found',
   redirectingHome: 'Automatically redirecting you to home page.',
   loginCredentialsChanged: 'Your login credentials have been changed.',
+
+  // Saves the spec words no text for (issue 18: every save says whether it worked), in the
+  // spec's own forms ('… successfully', '… can not be …').
+  groupCreated: 'Group created successfully',
+  groupUpdated: 'Group updated successfully',
+  groupDeleted: 'Group deleted successfully',
+  groupNotCreated: 'Group can not be created',
+  groupNotUpdated: 'Group can not be updated',
+  groupNotDeleted: 'Group can not be deleted',
+  outletsUpdated: 'Outlets updated successfully',
+  outletsNotUpdated: 'Outlets can not be updated',
 
   // Monitoring
   monitoringPausedTitle: 'Monitoring Paused',

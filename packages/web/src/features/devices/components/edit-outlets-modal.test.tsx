@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,24 @@ describe('Edit Outlets', () => {
       state: 1,
     });
     await expect.poll(() => screen.queryByLabelText('Outlet 1 label 3')).toBeNull();
+    expect(await screen.findByText('Outlets updated successfully')).toBeInTheDocument();
+  });
+
+  it("a failed save says 'Outlets can not be updated' (or the server's reason)", async () => {
+    // toasts are global: the earlier test's success toast may still be up
+    notifications.clean();
+    const meta = buildMeta();
+    stubDeviceApi({
+      meta,
+      status: { [meta.devId]: buildStatus(Array.from({ length: 8 }, () => true)) },
+      extra: { updateOutlets: { status: 500, body: 'boom' } },
+    });
+    renderRoute(controlsPath(meta));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Outlets' }));
+    await userEvent.type(await screen.findByLabelText('Outlet 1 label 1'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Outlets can not be updated')).toBeInTheDocument();
+    expect(screen.queryByText('Outlets updated successfully')).not.toBeInTheDocument();
   });
 
   it('lock boxes are disabled when the location is locked; outputs for dc12ip', async () => {

@@ -178,8 +178,9 @@ export interface KidName {
 
 /**
  * Saves the Edit Outlets form (spec §7 `updateOutlets`: labels, locks and the device's name), then
- * renames each kid whose name changed by command (a failed rename only toasts). Rejects with the
- * message to show: the server's reason, or 'Some error occured'.
+ * renames each kid whose name changed by command (a failed rename only toasts). Says 'Outlets
+ * updated successfully' once saved; rejects with the message to show: the server's reason, or
+ * 'Outlets can not be updated'.
  */
 export async function saveOutletEdits(
   edit: EditOutlets,
@@ -189,8 +190,9 @@ export async function saveOutletEdits(
   try {
     await updateOutlets(edit);
   } catch (error) {
-    throw new Error(reasonOf(error) ?? messages.someErrorOccured, { cause: error });
+    throw new Error(reasonOf(error) ?? messages.outletsNotUpdated, { cause: error });
   }
+  notifications.show({ color: 'green', message: messages.outletsUpdated });
   for (const kid of kidNames) {
     renameDevice(targetOf({ ...kid, isKid: true }), kid.name).catch(() =>
       toastError(messages.renameFailed),
@@ -200,5 +202,5 @@ export async function saveOutletEdits(
 
 /** The message of a failed save, as saveOutletEdits words it. */
 export function saveErrorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : messages.someErrorOccured;
+  return error instanceof Error ? error.message : messages.outletsNotUpdated;
 }

@@ -1,6 +1,18 @@
-import type { GroupInput } from '@powerdeck/domain';
+import { notifications } from '@mantine/notifications';
+import { messages, type GroupInput } from '@powerdeck/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api-client';
+
+const toast = (ok: boolean, message: string) =>
+  notifications.show({ color: ok ? 'green' : 'red', message });
+
+/** A refusal's own reason (e.g. 'Only the group creator can change this group.'), else `text`. */
+function failureText(error: unknown, text: string): string {
+  return error instanceof ApiRequestError && error.status < 500 && error.message !== ''
+    ? `${text}: ${error.message}`
+    : text;
+}
 
 /** Groups per page of the admin list. */
 export const GROUPS_PER_PAGE = 10;
@@ -55,7 +67,15 @@ export function useSaveGroup() {
       id === null
         ? api.groups.createGroupWithLocnsAndUsers(input)
         : api.groups.editGroupWithLocnsAndUsers({ ...input, id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsKeys.all }),
+    onSuccess: async (_result, { id }) => {
+      toast(true, id === null ? messages.groupCreated : messages.groupUpdated);
+      await queryClient.invalidateQueries({ queryKey: groupsKeys.all });
+    },
+    onError: (error, { id }) =>
+      toast(
+        false,
+        failureText(error, id === null ? messages.groupNotCreated : messages.groupNotUpdated),
+      ),
   });
 }
 
@@ -63,6 +83,10 @@ export function useDeleteGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.groups.deleteGroupWithLocnsAndUsers({ id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsKeys.all }),
+    onSuccess: async () => {
+      toast(true, messages.groupDeleted);
+      await queryClient.invalidateQueries({ queryKey: groupsKeys.all });
+    },
+    onError: (error) => toast(false, failureText(error, messages.groupNotDeleted)),
   });
 }

@@ -11,7 +11,6 @@ import {
   Text,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { type GroupSummary, canCreateGroup, messages, permissionMessages } from '@powerdeck/domain';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -119,11 +118,8 @@ function GroupsTable({
       children: <Text size="sm">Delete the group "{group.groupName}"?</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(group.id, {
-          onError: (error) =>
-            notifications.show({ color: 'red', message: error.message || messages.error }),
-        }),
+      // The hook says whether it worked.
+      onConfirm: () => remove.mutate(group.id),
     });
   return (
     <Paper withBorder radius="md">

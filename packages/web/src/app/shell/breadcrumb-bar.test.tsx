@@ -9,7 +9,7 @@ import {
   stubDeviceApi,
 } from '../../test/devices';
 import { buildLocationSettings } from '../../test/locations';
-import { renderRoute } from '../../test/render';
+import { publicConfig, renderRoute, signedInUser, stubApi } from '../../test/render';
 
 /** The crumbs as [name, href or null for the current page]. */
 async function crumbs(expected: number) {
@@ -59,5 +59,49 @@ describe('breadcrumb bar', () => {
       ['Harbor View Lobby', `/locations/${SITE}`],
       ['All Outlets', null],
     ]);
+  });
+
+  it('a group page names the group, not "Group"', async () => {
+    stubApi({
+      public: { body: publicConfig },
+      session: { body: { user: signedInUser } },
+      getGroupDetailsById: {
+        body: {
+          id: 'g1',
+          groupName: 'North depots',
+          createdBy: signedInUser.userId,
+          canEdit: true,
+          locations: [],
+          users: [],
+        },
+      },
+    });
+    renderRoute('/admin/groups/g1');
+    const nav = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await within(nav).findByText('North depots');
+    expect(await crumbs(2)).toEqual([
+      ['Administration', '/admin'],
+      ['North depots', null],
+    ]);
+  });
+
+  it('a location the user may not see shows its id behind the No Permission dialog, not "Location"', async () => {
+    stubDeviceApi({
+      meta: buildMeta(),
+      extra: {
+        settings: {
+          status: 403,
+          body: { error: "You don't have permission to access this location." },
+        },
+        visitSite: { status: 403, body: { error: 'x' } },
+        devList: { status: 403, body: { error: 'x' } },
+      },
+    });
+    renderRoute(`/locations/${SITE}/devices`);
+    const nav = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await within(nav).findByText(`No access: ${SITE}`, {}, { timeout: 15_000 });
+    expect(await screen.findByRole('dialog', { name: 'No Permission' })).toBeInTheDocument();
+    expect(within(nav).queryByText('Location')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Harbor View Lobby')).not.toBeInTheDocument();
   });
 });

@@ -60,6 +60,23 @@ export function useGroupDetails(id: string | null) {
   });
 }
 
+/**
+ * A member's level at each of the group's locations (`userDetails svc=getUserDataForSites`,
+ * spec §7): the server gives only levels at locations the caller holds too, and nothing about a
+ * user the caller shares no location with (404).
+ */
+export function useMemberLevels(userId: string, locationIds: readonly string[]) {
+  return useQuery({
+    queryKey: ['userDetails', 'getUserDataForSites', userId, [...locationIds].sort().join(',')],
+    queryFn: ({ signal }) =>
+      api.account.getUserDataForSites(
+        { user: userId, locationIds: locationIds.join(',') },
+        { signal },
+      ),
+    enabled: locationIds.length > 0,
+  });
+}
+
 export function useSaveGroup() {
   const queryClient = useQueryClient();
   return useMutation({

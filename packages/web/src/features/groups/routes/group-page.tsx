@@ -1,11 +1,44 @@
 import { Anchor, List, Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import { messages } from '@powerdeck/domain';
+import { type GroupDetails, type GroupUser, messages } from '@powerdeck/domain';
 import { Link, useParams } from 'react-router';
 import { locationRootPath } from '../../../lib/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';
-import { useGroupDetails } from '../api/groups-api';
+import { useGroupDetails, useMemberLevels } from '../api/groups-api';
+
+/**
+ * One member and their level at each of the group's locations (spec §6 per-location user
+ * levels), '(admin)' when they are ADMIN at any, as the checklist marks them.
+ */
+function MemberRow({ user, group }: { user: GroupUser; group: GroupDetails }) {
+  const levels = useMemberLevels(
+    user.id,
+    group.locations.map((l) => l.siteId),
+  );
+  const records = levels.data?.records ?? [];
+  const nameOf = (siteId: string) => group.locations.find((l) => l.siteId === siteId)?.name;
+  const admin = records.some((r) => r.permLvl === 'ADMIN');
+  return (
+    <List.Item>
+      {user.name}
+      {admin && ' (admin)'}{' '}
+      <Text span size="xs" c="dimmed">
+        {user.email}
+      </Text>
+      {records.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {records.map((r) => `${nameOf(r.siteId) ?? r.siteId}: ${r.permLvl}`).join(' · ')}
+        </Text>
+      )}
+      {levels.isSuccess && records.length === 0 && (
+        <Text size="xs" c="dimmed">
+          No level known at this group's locations
+        </Text>
+      )}
+    </List.Item>
+  );
+}
 
 /** /admin/groups/:groupId: the group's locations and users. */
 export function GroupPage() {
@@ -42,12 +75,7 @@ export function GroupPage() {
           </Title>
           <List spacing={4} size="sm">
             {group.users.map((u) => (
-              <List.Item key={u.id}>
-                {u.name}{' '}
-                <Text span size="xs" c="dimmed">
-                  {u.email}
-                </Text>
-              </List.Item>
+              <MemberRow key={u.id} user={u} group={group} />
             ))}
           </List>
         </Paper>

@@ -1,4 +1,4 @@
-import type { DeviceList, DeviceMeta, LiveEventsPage } from '@powerdeck/domain';
+import type { DeviceList, DeviceMeta, DeviceWatchedMuted, LiveEventsPage } from '@powerdeck/domain';
 import { getDeviceSpec } from '@powerdeck/domain';
 import type { DevicePlan } from '@powerdeck/simulator';
 import { planFleet } from '@powerdeck/simulator';
@@ -226,6 +226,85 @@ describe.each(testDatabases())('device calls: rules and permissions on $name', (
       )
     ).json<DeviceList>();
     expect(watched.records.map((r) => r.devId)).toEqual([device.devId]);
+  });
+
+  it('watch is for any level at the device’s location; mute only ADMIN or owner; kids by parent; no leak', async () => {
+    const parent = world.plan.find((p) => p.kids.length > 0);
+    const kid = parent?.kids[0];
+    if (!parent || !kid) throw new Error('plan has no device with kids');
+    const send = (who: Who, area: string, fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/data-svc/${area}/data-svc.php?svc=${fields.svc}`,
+        headers: {
+          cookie: cookie(who),
+          origin: TEST_ORIGIN,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const watch = (who: Who, devId: string, on = true) =>
+      send(who, 'watchManagement', { svc: on ? 'addDevice' : 'deleteDevice', devId });
+    const mute = (who: Who, fields: Record<string, string>, on = true) =>
+      send(who, 'mutesManagement', { svc: on ? 'muteDevice' : 'unmuteDevice', ...fields });
+    const flags = async (who: Who) =>
+      (
+        await get(
+          who,
+          `/data-svc/locations/data-svc.php?svc=getDeviceWatchedMutedDetails&siteId=${world.siteId}`,
+        )
+      ).json<DeviceWatchedMuted>().records;
+
+    // every level at the location may watch, the kid too, and take it back
+    for (const who of ['installer', 'client'] as const) {
+      expect((await watch(who, kid.devId)).json()).toEqual({ devId: kid.devId, watched: true });
+    }
+    expect((await flags('installer')).find((r) => r.devId === kid.devId)).toEqual({
+      devId: kid.devId,
+      watched: true,
+      muted: false,
+    });
+    expect((await watch('installer', kid.devId, false)).json()).toEqual({
+      devId: kid.devId,
+      watched: false,
+    });
+    expect((await flags('installer')).find((r) => r.devId === kid.devId)?.watched).toBe(false);
+
+    // a stranger learns nothing: a device elsewhere answers as an unknown one
+    const foreign = await watch('stranger', parent.devId);
+    const unknown = await watch('stranger', 'ABCDEF654321');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(unknown.json());
+    expect(unknown.statusCode).toBe(404);
+    expect(
+      (
+        await get(
+          'stranger',
+          `/data-svc/locations/data-svc.php?svc=getDeviceWatchedMutedDetails&siteId=${world.siteId}`,
+        )
+      ).statusCode,
+    ).toBe(403);
+
+    // a kid is muted through its parent; the wrong parent or location is refused before any write
+    const kidAt = { siteId: world.siteId, devId: kid.devId };
+    for (const who of ['client', 'installer'] as const) {
+      expect((await mute(who, { ...kidAt, parentDevId: parent.devId })).statusCode).toBe(403);
+    }
+    expect((await mute('admin', { ...kidAt, parentDevId: device.devId })).statusCode).toBe(404);
+    expect((await mute('stranger', { ...kidAt, parentDevId: parent.devId })).statusCode).toBe(403);
+    const elsewhere = await mute('stranger', {
+      siteId: world.otherSiteId,
+      devId: kid.devId,
+      parentDevId: parent.devId,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await flags('admin')).find((r) => r.devId === kid.devId)?.muted).toBe(false);
+    const muted = await mute('admin', { ...kidAt, parentDevId: parent.devId });
+    expect(muted.json()).toEqual({ devId: kid.devId, muted: true });
+    expect((await flags('admin')).find((r) => r.devId === kid.devId)?.muted).toBe(true);
+    expect((await flags('client')).find((r) => r.devId === kid.devId)?.muted).toBe(false);
+    const unmuted = await mute('admin', { ...kidAt, parentDevId: parent.devId }, false);
+    expect(unmuted.json()).toEqual({ devId: kid.devId, muted: false });
   });
 
   it('the stream needs a session and access to the device', async () => {

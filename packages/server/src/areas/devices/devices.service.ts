@@ -11,9 +11,9 @@ import {
   canMute,
   getDeviceSpec,
 } from '@powerdeck/domain';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, HttpError, notFound } from '../../http/errors';
 import type { CommandTracker } from './command-tracker';
-import type { DeviceAccess, DeviceTarget } from './device-access';
+import { DEVICE_NOT_FOUND, type DeviceAccess, type DeviceTarget } from './device-access';
 import { devClassOf, networkInventoryHash, toOutlet, toStatusView } from './device-views';
 import type { DeviceRow, DevicesRepository } from './devices.repository';
 import { knownSettings } from './device-settings.service';
@@ -117,8 +117,16 @@ export class DevicesService {
     return { devId: row.devId, devClass: devClassOf(row), fwVer: row.fwVer, settings };
   }
 
+  /**
+   * A watch names only the device, so a device at a location the caller holds no level at answers
+   * as an unknown one (404): its id tells a stranger nothing.
+   */
   async setWatched(user: SessionUser, devId: string, watched: boolean) {
-    await this.access.resolve(user, { devId });
+    await this.access.resolve(user, { devId }).catch((error: unknown) => {
+      throw error instanceof HttpError && error.statusCode === 403
+        ? notFound(DEVICE_NOT_FOUND)
+        : error;
+    });
     await this.repo.setWatched(user.userId, devId, watched);
     return { devId, watched };
   }

@@ -18,6 +18,7 @@ import {
   type DeviceCardColour,
 } from '@powerdeck/domain';
 import { IconInfoCircle, IconPencil, IconPower } from '@tabler/icons-react';
+import { DeviceActions } from '../../locations';
 import { useDevicePanelContext } from './device-panel-context';
 import { FindMeButton } from './find-me-button';
 import classes from './device-card.module.css';
@@ -66,20 +67,26 @@ export function DeviceCard({
       component="section"
     >
       <Stack gap="xs">
-        <Group gap={4} wrap="nowrap" className={classes.name}>
-          <Title order={1} size="h3" className={classes.title}>
-            {meta.devName}
-          </Title>
-          <Tooltip label="Edit Device Name" withArrow>
-            <ActionIcon
-              variant="subtle"
-              aria-label="Edit Device Name"
-              disabled={!canRenameDevice(meta.permLvl)}
-              onClick={onEditName}
-            >
-              <IconPencil size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+        <Group gap="xs" justify="space-between" align="flex-start" wrap="nowrap">
+          <Group gap={4} wrap="nowrap" className={classes.name}>
+            <Title order={1} size="h3" className={classes.title}>
+              {meta.devName}
+            </Title>
+            <Tooltip label="Edit Device Name" withArrow>
+              <ActionIcon
+                variant="subtle"
+                aria-label="Edit Device Name"
+                disabled={!canRenameDevice(meta.permLvl)}
+                onClick={onEditName}
+              >
+                <IconPencil size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+          <DeviceActions
+            device={{ siteId: meta.siteId, devId: meta.devId, parentDevId: meta.parentDevId }}
+            permLvl={meta.permLvl}
+          />
         </Group>
         <Group gap="xs" wrap="wrap">
           <Text size="sm">{spec.displayName}</Text>

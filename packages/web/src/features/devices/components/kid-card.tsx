@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { getDeviceSpec } from '@powerdeck/domain';
+import { DeviceActions } from '../../locations';
 import type { PanelDevice } from '../hooks/use-device-data';
 import { useDevicePanelContext } from './device-panel-context';
 import { FindMeButton } from './find-me-button';
@@ -7,7 +8,7 @@ import { Readings } from './readings';
 
 /** A child's card in the outlet panel: name, device id, readings, Battery % where it has one. */
 export function KidCard({ device }: { device: PanelDevice }) {
-  const { data } = useDevicePanelContext();
+  const { data, meta } = useDevicePanelContext();
   const spec = getDeviceSpec(device.devClass);
   const connected = data.connected[device.devId] ?? false;
   return (
@@ -22,6 +23,10 @@ export function KidCard({ device }: { device: PanelDevice }) {
             >{`${spec.displayName} · ${spec.idLabel}: ${device.devId}`}</Text>
           </Stack>
           <Group gap="xs">
+            <DeviceActions
+              device={{ siteId: meta.siteId, devId: device.devId, parentDevId: meta.devId }}
+              permLvl={meta.permLvl}
+            />
             {spec.panels.findMe && <FindMeButton device={device} />}
             <Badge color={connected ? 'teal' : 'gray'} variant="light">
               {connected ? 'Connected' : 'Disconnected'}

@@ -12,7 +12,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { LocationEnergyCard } from '../../energy';
-import { useLocationSettings } from '../../locations';
+import { DeviceActions, useLocationSettings } from '../../locations';
 import { useLocationDevices } from '../api/device-list';
 
 interface DeviceTreeRow {
@@ -63,6 +63,7 @@ export function LocationDevicesPage() {
               <Table.Th>Device ID</Table.Th>
               <Table.Th>Last active</Table.Th>
               <Table.Th>Attached</Table.Th>
+              <Table.Th>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -103,6 +104,15 @@ export function LocationDevicesPage() {
                     : formatDateTime(statusTimeToMs(device.lastContact))}
                 </Table.Td>
                 <Table.Td>{device.kids > 0 ? device.kids : ''}</Table.Td>
+                <Table.Td>
+                  <DeviceActions
+                    device={{
+                      siteId: locationId,
+                      devId: device.devId,
+                      parentDevId: device.parentDevId,
+                    }}
+                  />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -184,6 +184,80 @@ describe.skipIf(!hasBrowser())('device control panel against the simulated fleet
     await page.getByText('Disconnected', { exact: true }).first().waitFor();
   });
 
+  /** The first stand-alone device, not yet watched or muted, where the user's level is one of `levels`. */
+  async function deviceAt(page: Page, levels: readonly string[]) {
+    for (const device of (await listDevices(page)).filter(
+      (d) => !d.parentDevId && !d.watched && !d.muted,
+    )) {
+      if (levels.includes((await readMeta(page, device)).permLvl)) return device;
+    }
+    return undefined;
+  }
+
+  it('owner watches and mutes a device from its panel and finds it on the Watchlist', async () => {
+    const { page } = ui;
+    await ui.signInAs('owner');
+    const device = await deviceAt(page, ['owner', 'ADMIN']);
+    expect(device).toBeDefined();
+    if (!device) return;
+    await page.goto(controlsUrl(device));
+    const card = page.getByRole('region', { name: 'Device card' });
+    const eye = card.getByRole('button', { name: 'Add to Watchlist' });
+    await expect.poll(() => eye.getAttribute('aria-disabled')).toBe('false');
+    await eye.click();
+    await page.getByText('Device added to Watchlist').waitFor();
+    const watched = card.getByRole('button', { name: 'Remove from Watchlist' });
+    expect(await watched.getAttribute('aria-pressed')).toBe('true');
+    const bell = card.getByRole('button', { name: 'Mute Notifications' });
+    await expect.poll(() => bell.getAttribute('aria-disabled')).toBe('false');
+    await bell.click();
+    await page.getByText('Notifications muted successfully').waitFor();
+    const unmute = card.getByRole('button', { name: 'Unmute Notifications' });
+    expect(await unmute.getAttribute('aria-pressed')).toBe('true');
+
+    await page.goto('/watchlist');
+    const section = page.getByRole('region', { name: 'Devices' });
+    const row = section.getByRole('row').filter({ hasText: device.devName });
+    await row.getByRole('link', { name: device.devName }).waitFor();
+    expect(
+      await row.getByRole('button', { name: 'Unmute Notifications' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    // Leave the demo data as it was: unmute, then take it off the Watchlist from the row.
+    await row.getByRole('button', { name: 'Unmute Notifications' }).click();
+    await page.getByText('Notifications unmuted successfully').waitFor();
+    await row.getByRole('button', { name: 'Remove from Watchlist' }).click();
+    await page.getByText('Device removed from Watchlist').waitFor();
+    await row.waitFor({ state: 'detached' });
+  });
+
+  it('INSTALLER: the bell does nothing, the eye works', async () => {
+    const { page } = ui;
+    await ui.signInAs('installer');
+    const device = await deviceAt(page, ['INSTALLER']);
+    expect(device).toBeDefined();
+    if (!device) return;
+    const mutes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('svc=muteDevice')) mutes.push(r.url());
+    });
+    await page.goto(controlsUrl(device));
+    const card = page.getByRole('region', { name: 'Device card' });
+    const eye = card.getByRole('button', { name: 'Add to Watchlist' });
+    await expect.poll(() => eye.getAttribute('aria-disabled')).toBe('false');
+    const bell = card.getByRole('button', { name: 'Mute Notifications' });
+    expect(await bell.getAttribute('aria-disabled')).toBe('true');
+    // aria-disabled: Playwright would wait for it to be enabled; the user can still click it.
+    await bell.click({ force: true });
+    // The eye's answer comes after the bell's click was handled: by then a mute would have gone out.
+    await eye.click();
+    await page.getByText('Device added to Watchlist').waitFor();
+    expect(mutes).toEqual([]);
+    expect(await page.getByText('Notifications muted successfully').count()).toBe(0);
+    expect(await bell.getAttribute('aria-pressed')).toBe('false');
+    await card.getByRole('button', { name: 'Remove from Watchlist' }).click();
+    await page.getByText('Device removed from Watchlist').waitFor();
+  });
+
   it('the All Devices tab lists the location devices with links to their controls', async () => {
     const { page } = ui;
     await ui.signInAs('owner');

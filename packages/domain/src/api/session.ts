@@ -16,8 +16,16 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** `auth svc=login` and `auth svc=session`: the signed-in user. */
+/** `auth svc=login`: the signed-in user. */
 export const signedInSchema = z.object({ user: sessionUserSchema });
+
+/**
+ * `auth svc=session`: the signed-in user, or `user: null` without a live session — a 200 either
+ * way, so a signed-out visitor's session check is no failed request in the browser's console
+ * (issue 18). Every other call still answers 401 without a session.
+ */
+export const sessionAnswerSchema = z.object({ user: sessionUserSchema.nullable() });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 /** One e-mail of the demo outbox (`auth svc=outbox`); `sentAt` is an ISO time. */
 export const outboxMessageSchema = z.object({

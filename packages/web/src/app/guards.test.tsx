@@ -10,7 +10,7 @@ describe('route guards', () => {
     let user: typeof signedInUser | null = null;
     stubApi({
       public: { body: publicConfig },
-      session: () => (user ? { body: { user } } : { status: 401, body: { error: 'No session' } }),
+      session: () => ({ body: { user } }),
       login: () => {
         user = signedInUser;
         return { body: { user } };
@@ -53,7 +53,7 @@ describe('route guards', () => {
   });
 
   it('redirects / to /login', async () => {
-    stubApi({ public: { body: publicConfig }, session: { status: 401, body: { error: 'x' } } });
+    stubApi({ public: { body: publicConfig }, session: { body: { user: null } } });
     const { router } = renderRoute('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { publicConfig, renderRoute, stubApi } from '../test/render';
 
 function renderSignedOut(path: string) {
-  stubApi({ public: { body: publicConfig }, session: { status: 401, body: { error: 'x' } } });
+  stubApi({ public: { body: publicConfig }, session: { body: { user: null } } });
   return renderRoute(path);
 }
 

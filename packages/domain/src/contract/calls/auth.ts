@@ -1,4 +1,4 @@
-import { outboxSchema, signedInSchema } from '../../api/session';
+import { outboxSchema, sessionAnswerSchema, signedInSchema } from '../../api/session';
 import {
   authErrors,
   forgotPasswordSchema,
@@ -43,9 +43,12 @@ export const auth = {
     svc: 'session',
     methods: ['GET'],
     input: noInput,
-    output: signedInSchema,
-    access: 'user',
-    summary: 'The signed-in user of the session cookie (401 without one).',
+    output: sessionAnswerSchema,
+    access: 'public',
+    rule: "anyone (answers the caller's own session, `user: null` without one)",
+    summary:
+      'The signed-in user of the session cookie, or `user: null` without a live session (a 200 ' +
+      "either way: a signed-out visitor's check is no failed request).",
   }),
   signup: defineCall({
     area: 'auth',

@@ -203,9 +203,31 @@ describe.each(testDatabases())('sign-in and accounts on $name', (testDb) => {
     });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ error: 'Please sign in.' });
+    // the session check says so without failing: the console's public pages log no 401
+    const check = await t.app.inject({ url: path('auth', 'session'), headers: { cookie } });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({ user: null });
 
     const anonymous = await t.app.inject({ method: 'POST', url: path('auth', 'logout') });
     expect(anonymous.statusCode).toBe(200);
+  });
+
+  it('the session check answers 200 with user null without a session; other calls stay 401', async () => {
+    const none = await t.app.inject({ url: path('auth', 'session') });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ user: null });
+    const garbage = await t.app.inject({
+      url: path('auth', 'session'),
+      headers: { cookie: 'pd_session=not-a-session' },
+    });
+    expect(garbage.json()).toEqual({ user: null });
+    for (const [area, svc] of [
+      ['locations', 'getSitesData'],
+      ['notificationsManagement', 'enumerate'],
+    ] as const) {
+      const refused = await t.app.inject({ url: path(area, svc) });
+      expect(refused.statusCode, `${area} ${svc}`).toBe(401);
+    }
   });
 
   it('a forged cookie with a real user id is no session', async () => {
@@ -214,7 +236,8 @@ describe.each(testDatabases())('sign-in and accounts on $name', (testDb) => {
       url: path('auth', 'session'),
       headers: { cookie: `pd_session=${user.id}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` },
     });
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user: null });
   });
 
   it('sign-up mails a verification link; the link verifies once; then sign-in works', async () => {
@@ -328,7 +351,7 @@ describe.each(testDatabases())('sign-in and accounts on $name', (testDb) => {
       url: path('auth', 'session'),
       headers: { cookie: oldSession },
     });
-    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ user: null });
     expect((await login('reset@example.com')).statusCode).toBe(401);
     expect((await login('reset@example.com', 'brand new secret')).statusCode).toBe(200);
   });

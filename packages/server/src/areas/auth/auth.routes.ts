@@ -76,7 +76,7 @@ export function registerAuthRoutes(calls: CallRegistry, deps: AuthRoutesDeps): v
         return { ok: true };
       },
 
-      session: ({ auth: session }) => ({ user: session.user }),
+      session: ({ auth: session }) => ({ user: session?.user ?? null }),
 
       async signup({ input }) {
         await auth.signup(input);

@@ -62,7 +62,7 @@ describe('profile pages', () => {
 
     stubApi({
       public: { body: publicConfig },
-      session: { status: 401, body: {} },
+      session: { body: { user: null } },
       deleteUser: { body: true },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));

@@ -16,9 +16,10 @@ const LOADING_CRUMB = 'Loading…';
 
 /**
  * The crumb of a location or group the caller may not see (the page shows the No Permission
- * dialog): its name is not the caller's to know, so the crumb gives the id they followed.
+ * dialog): its name is not the caller's to know, so the crumb gives the id they followed
+ * (its start: a whole uuid does not fit a tablet's bar).
  */
-const refusedCrumb = (id: string) => `No access: ${id}`;
+const refusedCrumb = (id: string) => `No access: ${id.length > 12 ? `${id.slice(0, 8)}…` : id}`;
 
 /** A crumb's name from the query its page makes: the name, or honestly why there is none. */
 function crumbName(

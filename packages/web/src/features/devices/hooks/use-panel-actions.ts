@@ -134,14 +134,18 @@ export function usePanelActions(meta: DeviceMeta, set: DeviceSet): PanelActions 
         for (const unit of sequencers) {
           if (!answered.has(unit.devId)) dispatch({ type: 'sequenceFailure', devId: unit.devId });
         }
+        // One toast per distinct reason: five sequencers already on say it once, not five times.
+        const said = new Set<string>();
         for (const record of records) {
           const unit = sequencers.find((s) => s.devId === record.devId);
           dispatch({ type: 'sequenceAccepted', devId: record.devId, cmdId: record.cmdId });
           commands.watch(record, (final) => {
             dispatch({ type: 'commandUpdate', devId: record.devId, ...final });
-            if (final.state !== 'done') {
-              toastError(sequenceFailureText(unit ?? meta, final.error));
-            }
+            if (final.state === 'done') return;
+            const text = sequenceFailureText(unit ?? meta, final.error);
+            if (said.has(text)) return;
+            said.add(text);
+            toastError(text);
           });
         }
       })

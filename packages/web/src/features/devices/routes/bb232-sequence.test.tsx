@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeviceMeta } from '@powerdeck/domain';
@@ -99,6 +100,37 @@ describe('bb232: sequence on/off for its sequencers', () => {
       await screen.findByText('Sequence on/off operation failed.', {}, { timeout: 6000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(off).toBeEnabled());
+  });
+
+  it('says a reason shared by several sequencers once', async () => {
+    notifications.clean();
+    const { events } = open(adapter(), {
+      body: {
+        records: [
+          { devId: CN1, cmdId: 'a1', state: 'sent' },
+          { devId: CN2, cmdId: 'a2', state: 'sent' },
+        ],
+      },
+    });
+    const on = await screen.findByRole('button', { name: 'Sequence On' });
+    await waitFor(() => expect(on).toBeEnabled());
+    await userEvent.click(on);
+    await waitFor(() => expect(on).toBeDisabled());
+    for (const [devId, cmdId] of [
+      [CN1, 'a1'],
+      [CN2, 'a2'],
+    ] as const) {
+      events.push({
+        type: 'command',
+        devId,
+        cmdId,
+        svc: 'sequence',
+        state: 'failed',
+        error: 'already-in-state',
+      });
+    }
+    await waitFor(() => expect(on).toBeEnabled(), { timeout: 6000 });
+    expect(screen.getAllByText('All outlets are already on/off')).toHaveLength(1);
   });
 
   it("shows the server's reason for a refused request", async () => {

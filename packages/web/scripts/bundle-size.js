@@ -1,28 +1,123 @@
-// Gzipped JS a page loads: index.html's entry and its static imports, plus the page's lazy chunk
-// and its static imports. Usage: node scripts/bundle-size.js [src/features/auth/routes/login-page.tsx]
-import { readFileSync } from 'node:fs';
+// The console's JavaScript budgets (issue 18), measured on the build in dist/ (run `npm run build`
+// first). A route's size is the gzipped JS it loads before it shows: index.html's entry and its
+// static imports, plus the lazy chunks of its layouts and page and their static imports (from
+// dist/.vite/manifest.json). The whole app is every JS file in dist/assets, each gzipped on its
+// own, summed: what a visitor of every page downloads. Exits 1 when a budget is passed.
+//
+//   node scripts/bundle-size.js            every route and the whole app, checked
+//   node scripts/bundle-size.js --files    the same, with each route's files
+//   node scripts/bundle-size.js <src/…tsx>  the files one page loads (not checked)
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
+const kB = 1024;
+const shell = 'src/app/shell/shell-layout.tsx';
+
+/**
+ * Issue 18 asks for ≤ 120 kB on the login route and ≤ 350 kB for the whole app. The budgets checked
+ * here are what the console holds today, so it cannot grow while the rest of the way is made
+ * (react-dom 62, react-router 29 and Mantine 25 kB leave little room on the login route); lower
+ * them as it shrinks, down to those targets.
+ */
+const targets = { login: 120, wholeApp: 350 };
+
+/** What each route loads past the entry, and its budget in kB gzipped (null: measured only). */
+const routes = [
+  { name: 'login', pages: ['src/features/auth/routes/login-page.tsx'], budget: 190 },
+  {
+    name: 'locations list',
+    pages: [shell, 'src/features/locations/routes/locations-list-page.tsx'],
+    budget: null,
+  },
+  {
+    name: 'device panel',
+    pages: [
+      shell,
+      'src/features/devices/routes/device-layout.tsx',
+      'src/features/devices/routes/device-controls-page.tsx',
+    ],
+    budget: null,
+  },
+  {
+    name: 'device energy',
+    pages: [
+      shell,
+      'src/features/devices/routes/device-layout.tsx',
+      'src/features/energy/routes/device-energy-page.tsx',
+    ],
+    budget: null,
+  },
+];
+const wholeAppBudget = 530;
+
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-const page = process.argv[2] ?? 'src/features/auth/routes/login-page.tsx';
-
-const files = new Set();
-function collect(key) {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return;
-  files.add(chunk.file);
-  for (const imported of chunk.imports ?? []) collect(imported);
+const manifestPath = join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`bundle-size: ${manifestPath} is missing; run \`npm run build\` first.`);
+  process.exit(1);
 }
-collect('index.html');
-collect(page);
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
-let total = 0;
-for (const file of files) {
-  const size = gzipSync(readFileSync(join(dist, file))).length;
-  total += size;
-  console.log(`${(size / 1024).toFixed(1).padStart(7)} kB  ${file}`);
+const gzipped = new Map();
+function gzSize(file) {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(dist, file))).length);
+  return gzipped.get(file);
 }
-console.log(`${(total / 1024).toFixed(1).padStart(7)} kB  total gzipped JS for ${page}`);
+
+/** The JS files a route loads: the entry, its pages, and everything they import statically. */
+function filesOf(pages) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`bundle-size: ${key} is not in the build's manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  for (const page of pages) visit(page);
+  return [...files];
+}
+
+const format = (bytes) => `${(bytes / kB).toFixed(1).padStart(7)} kB`;
+const sum = (files) => files.reduce((total, file) => total + gzSize(file), 0);
+
+const page = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
+if (page) {
+  const files = filesOf([page]);
+  for (const file of files) console.log(`${format(gzSize(file))}  ${file}`);
+  console.log(`${format(sum(files))}  total gzipped JS for ${page}`);
+  process.exit(0);
+}
+
+const over = [];
+const check = (name, bytes, budget) => {
+  const verdict =
+    budget === null ? '' : bytes > budget * kB ? `  OVER ${budget} kB` : `  ≤ ${budget} kB`;
+  console.log(`${format(bytes)}  ${name}${verdict}`);
+  if (budget !== null && bytes > budget * kB)
+    over.push(`${name}: ${format(bytes).trim()} > ${budget} kB`);
+};
+
+console.log(
+  `Gzipped JavaScript (issue 18 targets: login ≤ ${targets.login} kB, whole app ≤ ${targets.wholeApp} kB):`,
+);
+for (const route of routes) {
+  const files = filesOf(route.pages);
+  check(`${route.name} route (${files.length} files)`, sum(files), route.budget);
+  if (process.argv.includes('--files')) {
+    for (const file of files) console.log(`           ${format(gzSize(file))}  ${file}`);
+  }
+}
+const all = readdirSync(join(dist, 'assets'))
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => `assets/${file}`);
+check(`whole app (${all.length} files)`, sum(all), wholeAppBudget);
+
+if (over.length > 0) {
+  console.error(`\nbundle-size: over budget:\n  ${over.join('\n  ')}`);
+  console.error('See what a route loads with `node packages/web/scripts/bundle-size.js --files`.');
+  process.exit(1);
+}

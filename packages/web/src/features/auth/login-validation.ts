@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@powerdeck/domain';
 
-/** The sign-in form's resolver: loaded by the page on the form's first check (see lazyResolver). */
-export const loginResolver = zodResolver(loginSchema);
+/** The shared sign-in schema, alone in its chunk: the sign-in form loads it on its first check. */
+export const signInSchema = loginSchema;

@@ -1,32 +1,18 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import type { LoginInput } from '@powerdeck/domain';
-import { useForm } from 'react-hook-form';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths, readReturnPath } from '../../../lib/paths';
 import { CenteredCard } from '../../../components/centered-card';
-import { EmailField, FormPasswordInput } from '../../../components/form-fields';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useLogin } from '../api/login';
 import { ServerError } from '../../../components/server-error';
-import { lazyResolver } from '../../../lib/lazy-resolver';
-
-// The shared schema and zod load when the form first checks a field, not with the page.
-const loginResolver = lazyResolver<LoginInput>(
-  async () => (await import('../login-validation')).loginResolver,
-);
+import { useLoginForm } from '../use-login-form';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
   const config = usePublicConfig();
-  const form = useForm<LoginInput>({
-    resolver: loginResolver,
-    mode: 'all',
-    defaultValues: { email: '', password: '' },
-  });
-
-  const handleSubmit = form.handleSubmit((input) => {
+  const form = useLoginForm((input) => {
     login.mutate(input, {
       onSuccess: () => void navigate(readReturnPath(location.state), { replace: true }),
     });
@@ -34,13 +20,18 @@ export function LoginPage() {
 
   return (
     <CenteredCard title="Sign in">
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form onSubmit={form.onSubmit} noValidate>
         <Stack gap="md">
           <ServerError error={login.error} />
-          <EmailField form={form} autoComplete="username" />
-          <FormPasswordInput
-            form={form}
-            name="password"
+          <TextInput
+            {...form.field('email')}
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+          />
+          <PasswordInput
+            {...form.field('password')}
             label="Password"
             autoComplete="current-password"
             required

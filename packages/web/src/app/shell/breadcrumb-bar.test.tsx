@@ -105,4 +105,20 @@ describe('breadcrumb bar', () => {
     expect(within(nav).queryByText('Location')).not.toBeInTheDocument();
     expect(within(nav).queryByText('Harbor View Lobby')).not.toBeInTheDocument();
   });
+
+  it('a device the user may not see shows its id, not "Device"', async () => {
+    const meta = buildMeta();
+    stubDeviceApi({
+      meta,
+      extra: {
+        settings: { body: buildLocationSettings() },
+        visitSite: { body: { siteId: SITE } },
+        meta: { status: 404, body: { error: 'Device not found.' } },
+      },
+    });
+    renderRoute(controlsPath(meta));
+    const nav = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await within(nav).findByText(`No access: ${meta.devId}`, {}, { timeout: 15_000 });
+    expect(within(nav).queryByText('Device')).not.toBeInTheDocument();
+  });
 });

@@ -38,7 +38,7 @@ function crumbName(
 /**
  * The names of the location, device and group in the URL, read through the calls their pages make
  * (the same cached queries), so their crumbs say 'Harbor View Lobby', 'Rack M4315' and 'North
- * depots', not ids; a location or group refused to the caller shows its id.
+ * depots', not ids; a location, device or group refused to the caller shows its id.
  */
 function useEntityNames(params: Params): Partial<Record<Named, string>> {
   const groupId = params.groupId ?? '';
@@ -52,9 +52,11 @@ function useEntityNames(params: Params): Partial<Record<Named, string>> {
   });
   const locationName = crumbName(siteId, location, location.data?.general.locationName);
   const groupName = crumbName(groupId, group, group.data?.groupName);
+  const deviceName =
+    knownClass === undefined ? undefined : crumbName(deviceId, device, device.data?.devName);
   return {
     ...(locationName !== undefined ? { location: locationName } : {}),
-    ...(device.data ? { device: device.data.devName } : {}),
+    ...(deviceName !== undefined ? { device: deviceName } : {}),
     ...(groupName !== undefined ? { group: groupName } : {}),
   };
 }

@@ -54,7 +54,13 @@ export function LocationDevicesPage() {
     <>
       <LocationEnergyCard siteId={locationId} />
       <ScrollArea type="auto">
-        <Table highlightOnHover verticalSpacing="xs" miw={640} aria-label="All Devices">
+        <Table
+          highlightOnHover
+          verticalSpacing="xs"
+          horizontalSpacing={8}
+          miw={640}
+          aria-label="All Devices"
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={110}>Status</Table.Th>

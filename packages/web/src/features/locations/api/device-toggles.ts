@@ -17,7 +17,7 @@ export interface DeviceFlags {
   muted: boolean;
 }
 
-export const deviceFlagKeys = {
+const deviceFlagKeys = {
   /** `locations svc=getDeviceWatchedMutedDetails` of one location. */
   site: (siteId: string) => ['devices', 'watchedMuted', siteId] as const,
   /** `locations svc=getWatchedDevices`: the Watchlist's Devices section. */

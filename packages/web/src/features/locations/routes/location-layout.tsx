@@ -46,7 +46,9 @@ export function LocationLayout() {
         }}
         mb="md"
       >
-        <Tabs.List aria-label="Location pages" style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        {/* the six tabs wrap onto a second row on a tablet (768 px) rather than hide the last
+            ones in a sideways scroll with nothing to show they are there */}
+        <Tabs.List aria-label="Location pages" style={{ flexWrap: 'wrap' }}>
           {LOCATION_TABS.map((tab) => (
             <Tabs.Tab key={tab} value={tab} style={{ whiteSpace: 'nowrap' }}>
               {LOCATION_TAB_LABELS[tab]}

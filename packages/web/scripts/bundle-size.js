@@ -1,7 +1,7 @@
 // The console's JavaScript budgets (issue 18), measured on the build in dist/ (run `npm run build`
 // first). A route's size is the gzipped JS it loads before it shows: index.html's entry and its
-// static imports, plus the lazy chunks of its layouts and page and their static imports (from
-// dist/.vite/manifest.json). The whole app is every JS file in dist/assets, each gzipped on its
+// static imports (the sign-in page is one of them), plus the lazy chunks of its layouts and page
+// and their static imports (from dist/.vite/manifest.json). The whole app is every JS file in dist/assets, each gzipped on its
 // own, summed: what a visitor of every page downloads. Exits 1 when a budget is passed.
 //
 //   node scripts/bundle-size.js            every route and the whole app, checked
@@ -25,7 +25,7 @@ const targets = { login: 120, wholeApp: 350 };
 
 /** What each route loads past the entry, and its budget in kB gzipped (null: measured only). */
 const routes = [
-  { name: 'login', pages: ['src/features/auth/routes/login-page.tsx'], budget: 175 },
+  { name: 'login', pages: [], budget: 165 },
   {
     name: 'locations list',
     pages: [shell, 'src/features/locations/routes/locations-list-page.tsx'],
@@ -50,7 +50,7 @@ const routes = [
     budget: null,
   },
 ];
-const wholeAppBudget = 530;
+const wholeAppBudget = 515;
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 
-/** React.lazy for a named export, so each page is its own chunk and the login page stays small. */
+/** React.lazy for a named export, so each page is its own chunk (the sign-in page is not lazy). */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => {
     const module = await load();
@@ -8,7 +8,6 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   });
 }
 
-export const LoginPage = lazyNamed(() => import('../features/auth/routes/login-page'), 'LoginPage');
 export const SignupPage = lazyNamed(
   () => import('../features/auth/routes/signup-page'),
   'SignupPage',

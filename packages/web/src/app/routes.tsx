@@ -4,6 +4,9 @@ import { DocumentTitleDefault } from '../lib/use-page-title';
 import { LoadingPanel } from '../components/loading-panel';
 import { RedirectIfSignedIn, RequireSession } from './guards';
 import * as Pages from './lazy-pages';
+// Not lazy: the sign-in page is the first page of most visits, so it comes with the entry in one
+// request instead of a chain of small chunks after it (issue 18, the login route's budget).
+import { LoginPage } from '../features/auth/routes/login-page';
 import { paths } from '../lib/paths';
 import { signedInRoutes } from './signed-in-routes';
 
@@ -26,7 +29,7 @@ export const routes: RouteObject[] = [
       {
         element: <RedirectIfSignedIn />,
         children: [
-          { path: paths.login, element: page(<Pages.LoginPage />) },
+          { path: paths.login, element: <LoginPage /> },
           { path: paths.forgotPassword, element: page(<Pages.ForgotPasswordPage />) },
           { path: paths.mobileBanner, element: page(<Pages.MobileBannerPage />) },
           { path: paths.resetPassword, element: page(<Pages.ResetPasswordPage />) },

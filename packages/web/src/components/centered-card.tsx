@@ -9,7 +9,7 @@ export function CenteredCard({ title, children }: { title: string; children: Rea
   const brand = useBrand();
   usePageTitle(title);
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center mih="100vh" p="md" bg="var(--pd-color-surface-muted)">
       <Stack w="100%" maw={420} gap="lg">
         <Center>
           <Logo brand={brand} />

@@ -10,6 +10,7 @@ import { useBrand } from '../../lib/public-config';
 import { paths } from '../../lib/paths';
 import { AlertBell } from './alert-bell';
 import { BreadcrumbBar } from './breadcrumb-bar';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 import { SearchBox } from './search-box';
 import { Sidebar } from './sidebar';
 import { SystemBanner } from './system-banner';
@@ -62,6 +63,7 @@ export function ShellLayout() {
               <SearchBox />
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <ColorSchemeToggle />
               <AlertBell />
               {user && <UserMenu user={user} />}
             </Group>

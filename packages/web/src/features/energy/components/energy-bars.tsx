@@ -84,8 +84,8 @@ export function EnergyBars({
                 display: 'flex',
                 alignItems: 'flex-end',
                 gap: 2,
-                borderBottom: '1px solid var(--mantine-color-gray-4)',
-                borderLeft: '1px solid var(--mantine-color-gray-4)',
+                borderBottom: '1px solid var(--mantine-color-default-border)',
+                borderLeft: '1px solid var(--mantine-color-default-border)',
               }}
             >
               {bars.map((bar) => (

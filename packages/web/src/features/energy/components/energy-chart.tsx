@@ -1,4 +1,11 @@
-import { Paper, Text, Title } from '@mantine/core';
+import {
+  Paper,
+  Text,
+  Title,
+  useComputedColorScheme,
+  useMantineTheme,
+  type MantineTheme,
+} from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
@@ -14,13 +21,40 @@ import {
   type ChartSeries,
 } from '../energy-data';
 
+/** Each quantity's Mantine colour; its shade follows the colour scheme (see chartColors). */
 const COLOR: Record<ChartSeries['field'], string> = {
-  voltage: '#1c7ed6',
-  amperage: '#e8590c',
-  wattage: '#2f9e44',
-  pwr_fact: '#7048e8',
-  battlevel: '#0c8599',
+  voltage: 'blue',
+  amperage: 'orange',
+  wattage: 'green',
+  pwr_fact: 'violet',
+  battlevel: 'cyan',
 };
+
+interface ChartColors {
+  line: string;
+  text: string;
+  grid: string;
+}
+
+/**
+ * The colours a canvas needs as values, for the current scheme, from the Mantine theme (the same
+ * values its CSS variables --mantine-color-text and --mantine-color-default-border carry; read from
+ * the theme because the root's scheme attribute may not be switched yet when the chart redraws):
+ * a darker shade of the line on light, a lighter one on dark, both at least 3:1 to the page.
+ */
+function chartColors(
+  field: ChartSeries['field'],
+  scheme: 'light' | 'dark',
+  theme: MantineTheme,
+): ChartColors {
+  const dark = scheme === 'dark';
+  const shades = theme.colors[COLOR[field]] ?? theme.colors.blue;
+  return {
+    line: shades[dark ? 4 : 7],
+    text: dark ? theme.colors.dark[0] : theme.black,
+    grid: dark ? theme.colors.dark[4] : theme.colors.gray[4],
+  };
+}
 
 const CHART_HEIGHT = 220;
 
@@ -42,9 +76,15 @@ function chartOptions(
   hasBand: boolean,
   zoneName: string,
   width: number,
+  colors: ChartColors,
 ): uPlot.Options {
   const zone = zoneOf(zoneName);
-  const color = COLOR[field];
+  const color = colors.line;
+  const axis = {
+    stroke: colors.text,
+    grid: { stroke: colors.grid, width: 1 },
+    ticks: { stroke: colors.grid, width: 1 },
+  };
   const value = (_u: uPlot, v: number | null) => formatReading(field, v);
   const edge = (label: string): uPlot.Series => ({
     label,
@@ -73,8 +113,9 @@ function chartOptions(
     ],
     bands: hasBand ? [{ series: [3, 2], fill: `${color}22` }] : [],
     axes: [
-      { label: `Time (${zoneName})`, labelSize: 24 },
+      { ...axis, label: `Time (${zoneName})`, labelSize: 24 },
       {
+        ...axis,
         label: axisLabel(field),
         labelSize: 24,
         size: 64,
@@ -93,6 +134,9 @@ export function EnergyChart({ series, zone }: { series: ChartSeries; zone: strin
   const target = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const { field, hasBand } = series;
+  // ...and for the other colour scheme, whose colours the canvas cannot take from CSS by itself
+  const scheme = useComputedColorScheme('light');
+  const theme = useMantineTheme();
   const data = useMemo(
     () => (hasBand ? series.data : series.data.slice(0, 2)) as uPlot.AlignedData,
     [series, hasBand],
@@ -104,19 +148,23 @@ export function EnergyChart({ series, zone }: { series: ChartSeries; zone: strin
     latest.current = data;
     plot.current?.setData(data);
   }, [data]);
-  // ...which is made anew only for another quantity, zone or width.
+  // ...which is made anew only for another quantity, zone, width or colour scheme.
   useEffect(() => {
     const element = target.current;
     if (!element) return;
     // before the first measure, the width the element has now
     const given = width || element.parentElement?.clientWidth || 0;
-    const made = new uPlot(chartOptions(field, hasBand, zone, given), latest.current, element);
+    const made = new uPlot(
+      chartOptions(field, hasBand, zone, given, chartColors(field, scheme, theme)),
+      latest.current,
+      element,
+    );
     plot.current = made;
     return () => {
       made.destroy();
       plot.current = null;
     };
-  }, [field, hasBand, zone, width, empty]);
+  }, [field, hasBand, zone, width, empty, scheme, theme]);
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={axisLabel(series.field)}>

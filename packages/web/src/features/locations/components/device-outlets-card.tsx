@@ -123,7 +123,7 @@ export function DeviceOutletsCard({
               gap="xs"
               px="sm"
               py={4}
-              bg="var(--mantine-color-gray-0)"
+              bg="var(--pd-color-surface-muted)"
               style={{ borderRadius: 'var(--mantine-radius-sm)' }}
             >
               <Text size="sm" fw={600} truncate="end" style={{ minWidth: 0 }}>

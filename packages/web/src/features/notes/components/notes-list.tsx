@@ -37,7 +37,13 @@ export function NotesList(props: NotesListProps) {
   const { notes, selectedNoteId, sort } = props;
   return (
     <Paper withBorder radius="md" p={0}>
-      <Group justify="space-between" px="sm" py={6} bg="var(--mantine-color-gray-0)" wrap="nowrap">
+      <Group
+        justify="space-between"
+        px="sm"
+        py={6}
+        bg="var(--pd-color-surface-muted)"
+        wrap="nowrap"
+      >
         <Button
           size="compact-sm"
           variant="subtle"

@@ -1,0 +1,23 @@
+import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+
+/** Header button that switches light/dark; the choice is remembered over the system setting. */
+export function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const current = useComputedColorScheme('light');
+  const next = current === 'dark' ? 'light' : 'dark';
+  const label = `Switch to ${next} mode`;
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={label}
+        onClick={() => setColorScheme(next)}
+      >
+        {next === 'dark' ? <IconMoon size={20} aria-hidden /> : <IconSun size={20} aria-hidden />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

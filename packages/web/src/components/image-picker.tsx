@@ -62,7 +62,7 @@ export function ImagePicker({
             </Button>
           )}
         </FileButton>
-        {busy && <Loader size="xs" aria-label="Uploading" />}
+        {busy && <Loader size="xs" role="status" aria-label="Uploading" />}
         {name && !busy && (
           <Text size="xs" c="dimmed" truncate>
             {name}

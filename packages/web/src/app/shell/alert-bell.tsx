@@ -23,14 +23,15 @@ export function AlertBell() {
       opened={opened}
       onChange={(o) => !o && close()}
     >
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={18}
-          color="red"
-          disabled={unread === 0}
-          offset={6}
-        >
+      {/* the button is the target, so its popup state (aria-expanded) sits on a button */}
+      <Indicator
+        label={unread > 99 ? '99+' : unread}
+        size={18}
+        color="red"
+        disabled={unread === 0}
+        offset={6}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -40,8 +41,8 @@ export function AlertBell() {
           >
             <IconBell size={22} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="xs">
         <AlertsPanel
           records={alerts.data?.records ?? []}

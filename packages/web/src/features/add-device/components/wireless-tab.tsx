@@ -17,7 +17,7 @@ export function WirelessTab({ siteId, onJoined }: { siteId: string; onJoined: ()
   if (gateways.isPending) {
     return (
       <Group justify="center" p="lg">
-        <Loader size="sm" aria-label="Looking for wireless devices" />
+        <Loader size="sm" role="status" aria-label="Looking for wireless devices" />
       </Group>
     );
   }

@@ -21,7 +21,11 @@ export function ClientsPage() {
   const count = (id: string, key: 'siteCnt' | 'devCnt') => {
     const value = counts.get(id)?.[key];
     if (value !== undefined) return value;
-    return stats.isError ? messages.notAvailable : <Loader size={12} aria-label="Loading count" />;
+    return stats.isError ? (
+      messages.notAvailable
+    ) : (
+      <Loader size={12} role="status" aria-label="Loading count" />
+    );
   };
 
   return (

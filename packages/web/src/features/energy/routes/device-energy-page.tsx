@@ -193,7 +193,9 @@ function EnergyView({ siteId, devId, devClass }: DeviceRoute) {
           <Group gap="sm" align="flex-end">
             <RangePicker choice={choice} onChange={setChoice} />
             {/* the last range stays drawn until the next one is in */}
-            {energy.isPlaceholderData && <Loader size="sm" aria-label="Loading the range" />}
+            {energy.isPlaceholderData && (
+              <Loader size="sm" role="status" aria-label="Loading the range" />
+            )}
           </Group>
           {energy.isError ? (
             <ErrorBanner

@@ -93,7 +93,7 @@ export function EventCalendar({
           <Text fw={600} aria-live="polite">
             {monthName(month)}
           </Text>
-          {loading && <Loader size="xs" aria-label="Loading counts" />}
+          {loading && <Loader size="xs" role="status" aria-label="Loading counts" />}
         </Group>
         <ActionIcon
           variant="subtle"

@@ -114,7 +114,7 @@ export function EventList({
                 ) : (
                   <Table.Td colSpan={5}>
                     <Center>
-                      <Loader size="sm" aria-label="Loading more events" />
+                      <Loader size="sm" role="status" aria-label="Loading more events" />
                     </Center>
                   </Table.Td>
                 )}

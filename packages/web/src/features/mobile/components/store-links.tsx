@@ -25,7 +25,8 @@ export function StoreLinks() {
         rel="noopener noreferrer"
         leftSection={<IconBrandGooglePlay size={20} aria-hidden />}
         variant="filled"
-        color="teal"
+        // shade 9: white text on the dark scheme's teal 8 is under 4.5:1
+        color="teal.9"
         fullWidth
       >
         Get it on Google Play

@@ -13,13 +13,16 @@ export function NotesLocationList({
 }) {
   return (
     <Paper withBorder radius="md" p={0}>
-      <Text fw={600} size="sm" px="sm" py="xs" bg="var(--mantine-color-gray-0)">
+      <Text fw={600} size="sm" px="sm" py="xs" bg="var(--pd-color-surface-muted)">
         Locations
       </Text>
       <ScrollArea.Autosize mah={520}>
         <nav aria-label="Note locations">
           {locations.map((location) => (
+            // a button: a link without an address is not reachable by keyboard
             <NavLink
+              component="button"
+              type="button"
               key={location.siteId}
               label={location.name}
               active={location.siteId === selected}

@@ -76,7 +76,7 @@ export function SearchPanel() {
           rightSectionWidth={search.text ? 92 : 64}
           rightSection={
             <>
-              {search.loading && <Loader size={14} aria-label="Searching" />}
+              {search.loading && <Loader size={14} role="status" aria-label="Searching" />}
               {search.text && (
                 <CloseButton
                   size="sm"

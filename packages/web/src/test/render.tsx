@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
+import { ToastHost } from '../app/shell/toast-host';
 import { routes as appRoutes } from '../app/routes';
 
 export interface FakeResponse {
@@ -62,11 +63,15 @@ export function createTestQueryClient() {
   });
 }
 
-/** Renders the real route table (or given routes) at `path` inside the app's providers. */
+/**
+ * Renders the real route table (or given routes) at `path` inside the app's providers. The toasts'
+ * container comes with the signed-in shell; routes given here (pages without the shell) get one.
+ */
 export function renderRoute(path: string, routes: RouteObject[] = appRoutes) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
     <AppProviders queryClient={createTestQueryClient()} env="test">
+      {routes === appRoutes ? null : <ToastHost />}
       <RouterProvider router={router} />
     </AppProviders>,
   );

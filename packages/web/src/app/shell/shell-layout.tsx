@@ -14,6 +14,7 @@ import { ColorSchemeToggle } from './color-scheme-toggle';
 import { SearchBox } from './search-box';
 import { Sidebar } from './sidebar';
 import { SystemBanner } from './system-banner';
+import { ToastHost } from './toast-host';
 import { UserMenu } from './user-menu';
 
 /** The signed-in frame (spec §2): header, sidebar, banner, breadcrumbs, then the page. */
@@ -25,6 +26,7 @@ export function ShellLayout() {
 
   return (
     <ModalsProvider modalProps={{ centered: true, closeOnClickOutside: false }}>
+      <ToastHost />
       <AppShell
         header={{ height: 60 }}
         navbar={{

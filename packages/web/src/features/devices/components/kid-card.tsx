@@ -12,7 +12,7 @@ export function KidCard({ device }: { device: PanelDevice }) {
   const spec = getDeviceSpec(device.devClass);
   const connected = data.connected[device.devId] ?? false;
   return (
-    <Paper withBorder radius="sm" p="sm" bg="var(--mantine-color-gray-0)">
+    <Paper withBorder radius="sm" p="sm" bg="var(--pd-color-surface-muted)">
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Stack gap={0}>

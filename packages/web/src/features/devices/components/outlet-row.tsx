@@ -6,12 +6,14 @@ import {
   type DeviceOutlet,
 } from '@powerdeck/domain';
 import { IconLock, IconRefresh } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { OutletActions } from '../hooks/outlet-actions';
 import type { DevicesData, PanelDevice } from '../hooks/use-device-data';
 import {
   isOutletCycling,
   isOutletInProgress,
   panelOf,
+  type OutletCommand,
   type PanelsState,
 } from '../state/device-panel-reducer';
 import { CommandStateText } from './command-state-text';
@@ -43,7 +45,12 @@ export function labelMatches(labels: readonly string[], keyword: string): boolea
   return needle !== '' && labels.some((label) => label.toLowerCase().includes(needle));
 }
 
-/** One outlet: index, cycle button, on/off toggle, labels, lock marker and command state. */
+/**
+ * One outlet: index, cycle button, on/off toggle, labels, lock marker and command state. Reads what
+ * the row shows from the panel state and data, then renders it through a memoised view: a status
+ * message that changes nothing this row shows does not re-render its switch, tooltip or labels
+ * (issue 18 item 11: at 100 statuses a second every row re-rendered on each one).
+ */
 export function OutletRow({
   controls,
   device,
@@ -60,15 +67,84 @@ export function OutletRow({
   const { data, state, actions } = controls;
   const panel = panelOf(state, device.devId);
   const connected = data.connected[device.devId] ?? false;
-  const on = connected && (data.status[device.devId]?.otlts[otlt - 1] ?? false);
-  const inProgress = isOutletInProgress(panel, otlt);
-  const cycling = isOutletCycling(panel, otlt);
   const locked = outlet?.locked ?? false;
-  const toggleDisabled = isToggleDisabled({
-    outletLocked: locked,
-    locationLocked: controls.locationLocked,
-    connected,
-  });
+  return (
+    <OutletRowView
+      device={device}
+      otlt={otlt}
+      outlet={outlet}
+      keyword={keyword}
+      on={connected && (data.status[device.devId]?.otlts[otlt - 1] ?? false)}
+      inProgress={isOutletInProgress(panel, otlt)}
+      cycling={isOutletCycling(panel, otlt)}
+      locked={locked}
+      toggleDisabled={isToggleDisabled({
+        outletLocked: locked,
+        locationLocked: controls.locationLocked,
+        connected,
+      })}
+      cycleDisabled={isCycleDisabled({ connected })}
+      command={panel.outlets[otlt]?.command ?? null}
+      actions={actions}
+    />
+  );
+}
+
+/** What a row shows, each a value that is equal (===) between renders when unchanged. */
+interface OutletRowViewProps {
+  device: PanelDevice;
+  otlt: number;
+  outlet: DeviceOutlet | undefined;
+  keyword: string;
+  on: boolean;
+  inProgress: boolean;
+  cycling: boolean;
+  locked: boolean;
+  toggleDisabled: boolean;
+  cycleDisabled: boolean;
+  command: OutletCommand | null;
+  actions: OutletActions;
+}
+
+/** The same device, even when the caller rebuilt its object. */
+const sameDevice = (a: PanelDevice, b: PanelDevice) =>
+  a === b ||
+  (a.devId === b.devId && a.devClass === b.devClass && a.name === b.name && a.isKid === b.isKid);
+
+function sameRow(prev: OutletRowViewProps, next: OutletRowViewProps): boolean {
+  return (
+    sameDevice(prev.device, next.device) &&
+    prev.otlt === next.otlt &&
+    prev.outlet === next.outlet &&
+    prev.keyword === next.keyword &&
+    prev.on === next.on &&
+    prev.inProgress === next.inProgress &&
+    prev.cycling === next.cycling &&
+    prev.locked === next.locked &&
+    prev.toggleDisabled === next.toggleDisabled &&
+    prev.cycleDisabled === next.cycleDisabled &&
+    prev.command === next.command &&
+    prev.actions.toggle === next.actions.toggle &&
+    prev.actions.cycle === next.actions.cycle
+  );
+}
+
+const SWITCH_CLASSES = { input: classes.switchInput, track: classes.switchTrack };
+
+const OutletRowView = memo(function OutletRowView({
+  device,
+  otlt,
+  outlet,
+  keyword,
+  on,
+  inProgress,
+  cycling,
+  locked,
+  toggleDisabled,
+  cycleDisabled,
+  command,
+  actions,
+}: OutletRowViewProps) {
   const labels = outletLabels(device, outlet);
   const highlighted = labelMatches(labels, keyword);
   const name = labels[0] ?? `Outlet ${otlt}`;
@@ -90,7 +166,7 @@ export function OutletRow({
         <ActionIcon
           variant="light"
           aria-label={`Cycle outlet ${otlt}`}
-          disabled={isCycleDisabled({ connected })}
+          disabled={cycleDisabled}
           onClick={() => actions.cycle(device, otlt)}
           data-cycling={cycling || undefined}
         >
@@ -105,7 +181,7 @@ export function OutletRow({
         thumbIcon={inProgress ? <Loader size={10} /> : undefined}
         data-in-progress={inProgress || undefined}
         color="teal"
-        classNames={{ input: classes.switchInput, track: classes.switchTrack }}
+        classNames={SWITCH_CLASSES}
       />
       <Stack gap={0} className={classes.labels}>
         <Group gap={6} wrap="wrap">
@@ -132,8 +208,8 @@ export function OutletRow({
             </Text>
           )}
         </Group>
-        <CommandStateText command={panel.outlets[otlt]?.command ?? null} />
+        <CommandStateText command={command} />
       </Stack>
     </Group>
   );
-}
+}, sameRow);

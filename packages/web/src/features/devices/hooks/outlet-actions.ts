@@ -10,6 +10,7 @@ import {
   needsNetworkConfirmation,
 } from '../../../components/network-off-confirm';
 import { isApiRequestError } from '../../../lib/api-client';
+import { useLayoutEffect, useRef, useState } from 'react';
 import {
   cycleOutlet,
   renameDevice,
@@ -72,7 +73,7 @@ export interface OutletActionDeps {
   touch: () => void;
 }
 
-export function outletActions(deps: OutletActionDeps): OutletActions {
+function outletActions(deps: OutletActionDeps): OutletActions {
   const { state, dispatch, commands, targetOf, isOn, touch } = deps;
 
   const outletCommand = (
@@ -167,6 +168,23 @@ export function outletActions(deps: OutletActionDeps): OutletActions {
   };
 
   return { toggle, cycle };
+}
+
+/**
+ * outletActions as a hook whose toggle and cycle keep their identity from render to render, each
+ * acting on the latest committed deps: rows memoised on what they show are not re-rendered by a
+ * status message only because the panel's callbacks were created anew.
+ */
+export function useOutletActions(deps: OutletActionDeps): OutletActions {
+  const latest = useRef(deps);
+  useLayoutEffect(() => {
+    latest.current = deps;
+  });
+  const [stable] = useState<OutletActions>(() => ({
+    toggle: (device, otlt) => outletActions(latest.current).toggle(device, otlt),
+    cycle: (device, otlt) => outletActions(latest.current).cycle(device, otlt),
+  }));
+  return stable;
 }
 
 /** A kid renamed in the edit-outlets form (sent as a rename command to the kid). */

@@ -8,7 +8,7 @@ import {
   type PanelAction,
   type PanelsState,
 } from '../state/device-panel-reducer';
-import { outletActions, controlTargetOf, type OutletActions } from './outlet-actions';
+import { controlTargetOf, useOutletActions, type OutletActions } from './outlet-actions';
 import {
   useDevicesData,
   type DeviceGroup,
@@ -81,7 +81,7 @@ export function useDeviceSet(options: {
 
   const touch = () => dispatch(activityNow(monitorKey));
   const targetOf = (device: PanelDevice) => controlTargetOf(siteId, groups, device);
-  const outlets = outletActions({
+  const outlets = useOutletActions({
     state,
     dispatch,
     commands,

@@ -282,3 +282,21 @@ describe('monitoring and Find Me', () => {
     expect(panelOf(state, DEV).findMe).toBe('done');
   });
 });
+
+describe('status messages share what they leave unchanged (issue 18 item 11)', () => {
+  it('keeps the entry of each outlet the status did not change', () => {
+    const first = run([status(100, true, true, true, true), status(101, true, true, true, true)]);
+    const next = run([status(101, true, true, false, true)], first);
+    const before = panelOf(first, DEV).outlets;
+    const after = panelOf(next, DEV).outlets;
+    expect(after[3]).not.toBe(before[3]);
+    expect(after[3]?.switch.value).toBe(0);
+    for (const otlt of [1, 2, 4]) expect(after[otlt]).toBe(before[otlt]);
+  });
+
+  it('leaves the state as it was for a repeat of the status in the same second', () => {
+    const first = run([status(100, true, false)]);
+    expect(run([status(100, true, false)], first)).toBe(first);
+    expect(run([status(101, true, false)], first)).not.toBe(first);
+  });
+});

@@ -164,21 +164,40 @@ function outletAfterCommand(
   };
 }
 
+/** The previous object when the next one holds the same values (flat objects only). */
+function kept<T extends object>(previous: T, next: T): T {
+  if (previous === next) return previous;
+  const keys = Object.keys(next) as (keyof T)[];
+  const same =
+    keys.length === Object.keys(previous).length &&
+    keys.every((key) => Object.is(previous[key], next[key]));
+  return same ? previous : next;
+}
+
 function reducePanel(panel: DevicePanelState, action: PanelAction): DevicePanelState {
   switch (action.type) {
     case 'statusReceived': {
+      // Structural sharing: an outlet the status leaves as it was keeps its entry object, and a
+      // status that changes nothing leaves the panel as it was (devices report many times a second).
       const outlets: Record<number, OutletPanelEntry> = { ...panel.outlets };
+      let changed = false;
       action.otlts.forEach((on, index) => {
         const otlt = index + 1;
-        const entry = outlets[otlt] ?? newOutlet(0, on);
+        const known = outlets[otlt];
+        const entry = known ?? newOutlet(0, on);
         const status = { time: action.time, value: toOutletValue(on) };
-        outlets[otlt] = {
-          ...entry,
-          switch: outletSwitchReducer(entry.switch, { type: 'statusReceived', ...status }),
-          cycle: cycleAfterStatus(entry.cycle, status),
-        };
+        const nextSwitch = kept(
+          entry.switch,
+          outletSwitchReducer(entry.switch, { type: 'statusReceived', ...status }),
+        );
+        const nextCycle = kept(entry.cycle, cycleAfterStatus(entry.cycle, status));
+        if (known && nextSwitch === entry.switch && nextCycle === entry.cycle) return;
+        outlets[otlt] = { ...entry, switch: nextSwitch, cycle: nextCycle };
+        changed = true;
       });
-      return { ...panel, outlets, statusTime: Math.max(panel.statusTime, action.time) };
+      const statusTime = Math.max(panel.statusTime, action.time);
+      if (!changed && statusTime === panel.statusTime) return panel;
+      return { ...panel, outlets: changed ? outlets : panel.outlets, statusTime };
     }
     case 'toggleSent':
       return withOutlet(panel, action.otlt, (entry) => {

@@ -1,4 +1,10 @@
-import { Anchor, Pagination, createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
+import {
+  Anchor,
+  createTheme,
+  darken,
+  type CSSVariablesResolver,
+  type PaginationProps,
+} from '@mantine/core';
 
 const PAGE_CONTROL_LABELS = {
   first: 'First page',
@@ -22,13 +28,14 @@ export const theme = createTheme({
   components: {
     // Links inside text are told apart by more than colour (WCAG 1.4.1, axe link-in-text-block).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    // Mantine's arrow buttons are icons only: every pager of the console names them.
-    Pagination: Pagination.extend({
+    // Mantine's arrow buttons are icons only: every pager of the console names them. A plain
+    // object, not Pagination.extend, so the sign-in page does not load the pager (issue 18).
+    Pagination: {
       defaultProps: {
         getControlProps: (control) => ({ 'aria-label': PAGE_CONTROL_LABELS[control] }),
         getItemProps: (page) => ({ 'aria-label': `Page ${page}` }),
-      },
-    }),
+      } satisfies Partial<PaginationProps>,
+    },
   },
 });
 

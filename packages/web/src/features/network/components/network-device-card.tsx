@@ -23,7 +23,12 @@ import { PingTargetsTable } from './ping-targets-table';
 
 export function ConnectionBadge({ connected }: { connected: boolean }) {
   return (
-    <Badge color={connected ? 'teal' : 'red'} variant="light" style={{ flexShrink: 0 }}>
+    // never narrower than its word: in a table squeezed onto a tablet it read "CONNEC…"
+    <Badge
+      color={connected ? 'teal' : 'red'}
+      variant="light"
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+    >
       {connected ? 'Connected' : 'Inactive'}
     </Badge>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Paper, Stack, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Paper, SimpleGrid, Stack, Switch, Table, Text, Tooltip } from '@mantine/core';
 import {
   dayMaskWords,
   formatLocationDateTime,
@@ -14,6 +14,17 @@ import { LastResult } from './last-result';
 const OUTLETS_SHOWN = 3;
 const DEVICES_SHOWN = 2;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+/**
+ * The Actions column stays at the right edge while the rest of a wide table scrolls under it (a
+ * tablet at 768 px shows the first columns and the buttons; the scrollbar shows there is more).
+ */
+const STICKY_END = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: '-1px 0 0 var(--mantine-color-default-border)',
+} as const;
 
 /** What a row's buttons do; all of them off for a user who may not change schedules. */
 export interface ScheduleRowActions {
@@ -113,18 +124,20 @@ export function SchedulesTable({
   const locked = !actions.canChange;
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={980}>
+      {/* narrow enough for a tablet (768 px): the dates and results wrap there rather than push
+          the last columns out of sight; narrower still, the table scrolls under its Actions */}
+      <Table.ScrollContainer minWidth={700}>
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th miw={180}>Target</Table.Th>
+              <Table.Th miw={140}>Target</Table.Th>
               <Table.Th>Action</Table.Th>
               <Table.Th>Time</Table.Th>
               <Table.Th>Days</Table.Th>
-              <Table.Th style={NO_WRAP}>Next Fire</Table.Th>
+              <Table.Th>Next Fire</Table.Th>
               <Table.Th>Enabled</Table.Th>
-              <Table.Th style={NO_WRAP}>Last Result</Table.Th>
-              <Table.Th>Actions</Table.Th>
+              <Table.Th>Last Result</Table.Th>
+              <Table.Th style={STICKY_END}>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -136,7 +149,7 @@ export function SchedulesTable({
                 <Table.Td style={NO_WRAP}>{ACTION_WORDS[schedule.action]}</Table.Td>
                 <Table.Td style={NO_WRAP}>{timeOfDayWords(schedule.time)}</Table.Td>
                 <Table.Td>{dayMaskWords(schedule.dayMask)}</Table.Td>
-                <Table.Td style={NO_WRAP}>
+                <Table.Td>
                   {schedule.nextFire === null ? (
                     <Text size="sm" c="dimmed">
                       —
@@ -153,11 +166,12 @@ export function SchedulesTable({
                     onChange={(event) => actions.onEnabled(schedule, event.currentTarget.checked)}
                   />
                 </Table.Td>
-                <Table.Td style={NO_WRAP}>
+                <Table.Td>
                   <LastResult schedule={schedule} zone={zone} />
                 </Table.Td>
-                <Table.Td>
-                  <Group gap={0} wrap="nowrap">
+                <Table.Td style={STICKY_END}>
+                  {/* two by two on a tablet, in a row on a wider screen */}
+                  <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={0} verticalSpacing={0}>
                     <RowButton
                       label="Run now"
                       color="blue"
@@ -188,7 +202,7 @@ export function SchedulesTable({
                     >
                       <IconTrash size={16} aria-hidden />
                     </RowButton>
-                  </Group>
+                  </SimpleGrid>
                 </Table.Td>
               </Table.Tr>
             ))}

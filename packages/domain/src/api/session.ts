@@ -25,7 +25,6 @@ export const signedInSchema = z.object({ user: sessionUserSchema });
  * (issue 18). Every other call still answers 401 without a session.
  */
 export const sessionAnswerSchema = z.object({ user: sessionUserSchema.nullable() });
-export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 /** One e-mail of the demo outbox (`auth svc=outbox`); `sentAt` is an ISO time. */
 export const outboxMessageSchema = z.object({

@@ -8,8 +8,18 @@ import {
   type DeviceClass,
   type DeviceStatusView,
 } from '@powerdeck/domain';
+import { memo } from 'react';
 
-function Reading({ label, value, unit }: { label: string; value: string; unit: string }) {
+/** Memoised on its three strings: a status re-renders only the readings whose text it changed. */
+const Reading = memo(function Reading({
+  label,
+  value,
+  unit,
+}: {
+  label: string;
+  value: string;
+  unit: string;
+}) {
   return (
     <Stack gap={0} miw={72}>
       <Text size="xs" c="dimmed">
@@ -25,7 +35,7 @@ function Reading({ label, value, unit }: { label: string; value: string; unit: s
       </Text>
     </Stack>
   );
-}
+});
 
 /** Voltage (V, 1 decimal), Amperage (A, 2), Wattage (W, 1) and Battery % where the class has one. */
 export function Readings({

@@ -47,6 +47,65 @@ function precompress(): Plugin {
 }
 
 /**
+ * Drops the API contract's documentation texts (`summary`, `rule`: the OpenAPI document's and the
+ * authorization matrix's words, ~14 kB before compression) from the console's build: the console
+ * calls through the contract's paths and schemas and never shows those texts. Only the call files
+ * of packages/domain/src/contract/calls are touched, only their string-valued properties so named.
+ */
+function dropContractDocs(): Plugin {
+  const callFile = /[\\/]domain[\\/]src[\\/]contract[\\/]calls[\\/][^\\/]+\.ts$/;
+  const docKeys = new Set(['summary', 'rule']);
+  type Node = { type: string; start: number; end: number; [key: string]: unknown };
+  const isNode = (value: unknown): value is Node =>
+    typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+  const isText = (node: Node): boolean =>
+    (node.type === 'Literal' && typeof node.value === 'string') ||
+    node.type === 'TemplateLiteral' ||
+    (node.type === 'BinaryExpression' &&
+      isNode(node.left) &&
+      isNode(node.right) &&
+      isText(node.left) &&
+      isText(node.right));
+  return {
+    name: 'powerdeck:drop-contract-docs',
+    apply: 'build',
+    transform(code, id) {
+      if (!callFile.test(id)) return null;
+      const cuts: Array<[number, number]> = [];
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(visit);
+        if (!isNode(node)) return;
+        if (node.type === 'ObjectExpression') {
+          for (const property of node.properties as Node[]) {
+            const key = property.key as Node | undefined;
+            const name = key?.type === 'Identifier' ? key.name : undefined;
+            if (
+              property.type === 'Property' &&
+              typeof name === 'string' &&
+              docKeys.has(name) &&
+              isText(property.value as Node)
+            ) {
+              const value = property.value as Node;
+              cuts.push([value.start, value.end]);
+            }
+          }
+        }
+        for (const [field, child] of Object.entries(node)) if (field !== 'type') visit(child);
+      };
+      visit(this.parse(code));
+      // `key: 'text'` becomes `key: ''` (its line breaks kept, so the source map still fits): the
+      // object keeps its shape, without the words
+      let out = code;
+      for (const [start, end] of cuts.sort((a, b) => b[0] - a[0])) {
+        const breaks = code.slice(start, end).replace(/[^\n]/g, '');
+        out = `${out.slice(0, start)}''${breaks}${out.slice(end)}`;
+      }
+      return cuts.length > 0 ? { code: out, map: null } : null;
+    },
+  };
+}
+
+/**
  * react-router's package exports only its development build, whose dev-only warnings stay in the
  * bundle (they sit behind a constant, not `process.env.NODE_ENV`); the build takes the production
  * copy it ships beside it, the same code with that constant off.
@@ -67,7 +126,7 @@ function isSignedInVendor(id: string): boolean {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), dropContractDocs(), precompress()],
   resolve: {
     alias:
       command === 'build'

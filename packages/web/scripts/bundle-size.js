@@ -17,15 +17,19 @@ const shell = 'src/app/shell/shell-layout.tsx';
 
 /**
  * Issue 18 asks for ≤ 120 kB on the login route and ≤ 350 kB for the whole app. The budgets checked
- * here are what the console holds today, so it cannot grow while the rest of the way is made
- * (react-dom 62, react-router 29 and Mantine 25 kB leave little room on the login route); lower
- * them as it shrinks, down to those targets.
+ * here are what the console reached (Nov 2026: login 139.9, whole app 471.5 kB) plus ~3 kB, so it
+ * cannot grow while the rest of the way is made; lower them as it shrinks, down to those targets.
+ * On the login route react-dom (62), react-router (27), Mantine's core (~24) and react-query (~11)
+ * leave little room; the whole app is mostly Mantine (~90), react-dom, react-router, zod (25),
+ * uPlot (21), react-hook-form (15) and react-query (11).
  */
 const targets = { login: 120, wholeApp: 350 };
 
 /** What each route loads past the entry, and its budget in kB gzipped (null: measured only). */
 const routes = [
-  { name: 'login', pages: [], budget: 165 },
+  { name: 'login', pages: [], budget: 143, target: targets.login },
+  // A public page past the first: it must not load the signed-in pages' library chunk (vite.config).
+  { name: 'sign-up', pages: ['src/features/auth/routes/signup-page.tsx'], budget: 211 },
   {
     name: 'locations list',
     pages: [shell, 'src/features/locations/routes/locations-list-page.tsx'],
@@ -50,7 +54,7 @@ const routes = [
     budget: null,
   },
 ];
-const wholeAppBudget = 515;
+const wholeAppBudget = 475;
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
@@ -93,10 +97,14 @@ if (page) {
 }
 
 const over = [];
-const check = (name, bytes, budget) => {
+const check = (name, bytes, budget, target) => {
   const verdict =
     budget === null ? '' : bytes > budget * kB ? `  OVER ${budget} kB` : `  ≤ ${budget} kB`;
-  console.log(`${format(bytes)}  ${name}${verdict}`);
+  const aim =
+    target === undefined
+      ? ''
+      : `; issue 18 target ${target} kB ${bytes <= target * kB ? 'met' : 'not met'}`;
+  console.log(`${format(bytes)}  ${name}${verdict}${aim}`);
   if (budget !== null && bytes > budget * kB)
     over.push(`${name}: ${format(bytes).trim()} > ${budget} kB`);
 };
@@ -106,7 +114,7 @@ console.log(
 );
 for (const route of routes) {
   const files = filesOf(route.pages);
-  check(`${route.name} route (${files.length} files)`, sum(files), route.budget);
+  check(`${route.name} route (${files.length} files)`, sum(files), route.budget, route.target);
   if (process.argv.includes('--files')) {
     for (const file of files) console.log(`           ${format(gzSize(file))}  ${file}`);
   }
@@ -114,7 +122,7 @@ for (const route of routes) {
 const all = readdirSync(join(dist, 'assets'))
   .filter((file) => file.endsWith('.js'))
   .map((file) => `assets/${file}`);
-check(`whole app (${all.length} files)`, sum(all), wholeAppBudget);
+check(`whole app (${all.length} files)`, sum(all), wholeAppBudget, targets.wholeApp);
 
 if (over.length > 0) {
   console.error(`\nbundle-size: over budget:\n  ${over.join('\n  ')}`);

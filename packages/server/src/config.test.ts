@@ -16,6 +16,14 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
     expect(config.signInRateLimit).toBe(20);
     expect(config.trustProxy).toEqual([]);
+    expect(config.metricsToken).toBeNull();
+  });
+
+  it('reads METRICS_TOKEN, refusing a short one and naming the variable', () => {
+    const token = 'a-long-enough-metrics-token';
+    expect(loadConfig({ METRICS_TOKEN: ` ${token} ` }).metricsToken).toBe(token);
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeNull();
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 
   it('in demo mode listens on loopback only, unless HOST says otherwise', () => {

@@ -109,6 +109,14 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  METRICS_TOKEN: z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .trim()
+      .min(16, 'must be at least 16 characters (a random secret, e.g. `openssl rand -hex 24`)')
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     unsetIfBlank,
     z
@@ -178,6 +186,8 @@ export interface Config {
    * `--fault` specs, e.g. `firmware:DEVID:corruptedImage` fails that device's next upgrade).
    */
   demoFaults: string[];
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: /metrics is off (404). */
+  metricsToken: string | null;
 }
 
 /** A configuration value the server cannot start with; the message names the variable. */
@@ -230,5 +240,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firmwareConcurrency: e.FIRMWARE_CONCURRENCY,
     firmwareStepTimeoutMs: Math.round(e.FIRMWARE_STEP_TIMEOUT_S * 1000),
     demoFaults: e.DEMO_FAULTS ?? [],
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

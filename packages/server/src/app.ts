@@ -31,6 +31,8 @@ import type { Config } from './config';
 import { CallRegistry } from './http/contract';
 import { createDataSvc } from './http/data-svc';
 import { frameworkErrorAnswer, installErrorHandler } from './http/error-handler';
+import { installHealth } from './http/health';
+import { echoRequestId, requestId } from './http/request-id';
 import { installSecurity } from './http/security';
 import { installWeb } from './http/web';
 import { type Clock, systemClock } from './infra/clock';
@@ -66,12 +68,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // request.ip is the client's own address only through proxies named in TRUST_PROXY
   const trustProxy = config.trustProxy.length > 0 ? config.trustProxy : false;
-  const options = { trustProxy, frameworkErrors: frameworkErrorAnswer };
+  // request ids: the caller's X-Request-Id when safe, else a fresh one (http/request-id.ts)
+  const options = {
+    trustProxy,
+    frameworkErrors: frameworkErrorAnswer,
+    requestIdHeader: false as const,
+    genReqId: requestId,
+  };
   const app: FastifyInstance = deps.logger
     ? Fastify({ loggerInstance: deps.logger, ...options })
     : Fastify({ logger: { level: config.logLevel }, ...options });
 
   installErrorHandler(app);
+  echoRequestId(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   // Limits are per route (sign-in and account calls), not global.
@@ -147,6 +156,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   try {
     for (const area of areas) await area.install(ctx);
     calls.assertComplete({ demo: config.demo });
+    installHealth(app, {
+      database: deps.db,
+      link: deps.devices?.link,
+      brokerKind: config.mqttUrl ? 'external' : 'embedded',
+      metricsToken: config.metricsToken,
+    });
     await installWeb(app, config.webDist);
   } catch (error) {
     await jobs.stop();

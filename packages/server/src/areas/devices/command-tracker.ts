@@ -48,6 +48,8 @@ interface Pending {
  * after the server that sent a command went away is recorded by `LateAnswers`.
  */
 export class CommandTracker {
+  /** Commands this server sent, and how many of them failed or expired; /metrics reads them. */
+  readonly stats = { sent: 0, failed: 0, expired: 0 };
   private readonly pending = new Map<string, Pending>();
   private readonly writes = new Set<Promise<void>>();
   private readonly late: LateAnswers;
@@ -98,6 +100,7 @@ export class CommandTracker {
     const timer = setTimeout(() => this.finish(id, 'expired'), ttl + ACK_GRACE_MS);
     timer.unref();
     this.pending.set(id, { request, timer });
+    this.stats.sent++;
     this.late.forget(request.address);
     this.publish(id, request, 'sent');
     try {
@@ -178,6 +181,7 @@ export class CommandTracker {
     if (!pending) return;
     clearTimeout(pending.timer);
     this.pending.delete(cmdId);
+    if (state === 'failed' || state === 'expired') this.stats[state]++;
     const at = this.deps.clock.now();
     // one statement, so the steps keep their order in the log
     this.record([

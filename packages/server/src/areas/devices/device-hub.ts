@@ -26,6 +26,8 @@ const CONTACT_EVENT_EVERY_MS = 30_000;
 export interface HubStats {
   messages: number;
   dropped: number;
+  /** Valid status reports handled (a repeated one is not counted); /metrics reads it. */
+  statuses: number;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface LiveContact {
  * tracker.
  */
 export class DeviceHub {
-  readonly stats: HubStats = { messages: 0, dropped: 0 };
+  readonly stats: HubStats = { messages: 0, dropped: 0, statuses: 0 };
   private readonly contacts = new Map<string, LiveContact>();
   private readonly lastStatus = new Map<string, string>();
   private readonly contactPushed = new Map<string, number>();
@@ -169,6 +171,7 @@ export class DeviceHub {
     const parsed = parsePayload(deviceStatusSchema, text);
     if (!parsed.ok) return this.drop(deviceTopicText(address), parsed.error);
     this.lastStatus.set(k, text);
+    this.stats.statuses++;
     const now = this.deps.clock.now();
     const { outlets: _labels, ...rest } = parsed.value;
     const status: DeviceStatusView = { ...rest, time: Math.floor(now.getTime() / 1000) };

@@ -14,6 +14,8 @@ export interface DeviceLink {
   /** `retained`: the broker's stored copy, sent on subscribing (not news from the device). */
   onMessage(handler: (topic: string, payload: Buffer, retained: boolean) => void): void;
   close(): Promise<void>;
+  /** Whether the broker connection is up now (/readyz); undefined: not known (test fakes). */
+  readonly connected?: boolean;
 }
 
 export interface DeviceLinkOptions {
@@ -56,6 +58,9 @@ export async function connectDeviceLink(options: DeviceLinkOptions): Promise<Dev
     },
     async close() {
       await client.endAsync();
+    },
+    get connected() {
+      return client.connected;
     },
   };
 }

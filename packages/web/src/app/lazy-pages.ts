@@ -1,11 +1,19 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** A lazy page whose chunk can be asked for before it renders (see preload-route.ts). */
+export type PreloadablePage = LazyExoticComponent<ComponentType> & {
+  preload: () => Promise<unknown>;
+};
 
 /** React.lazy for a named export, so each page is its own chunk (the sign-in page is not lazy). */
-function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => {
-    const module = await load();
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): PreloadablePage {
+  let loading: Promise<M> | undefined;
+  const preload = () => (loading ??= load());
+  const page = lazy(async () => {
+    const module = await preload();
     return { default: module[name] as ComponentType };
   });
+  return Object.assign(page, { preload });
 }
 
 export const SignupPage = lazyNamed(

@@ -1,0 +1,32 @@
+import { isValidElement, type ReactNode } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
+import type { PreloadablePage } from './lazy-pages';
+
+function isPreloadable(type: unknown): type is PreloadablePage {
+  return (
+    (typeof type === 'object' || typeof type === 'function') &&
+    type !== null &&
+    typeof (type as { preload?: unknown }).preload === 'function'
+  );
+}
+
+/** The lazy page of a route's element, also inside the Suspense wrapper routes.tsx gives some. */
+function lazyPageOf(node: ReactNode): PreloadablePage | undefined {
+  if (!isValidElement(node)) return undefined;
+  if (isPreloadable(node.type)) return node.type;
+  return lazyPageOf((node.props as { children?: ReactNode }).children);
+}
+
+/**
+ * Asks for the chunks of every lazy page on the way to `pathname` (the signed-in shell, a layout,
+ * the page) at once, so they download while the session check is in flight instead of one after
+ * another once it has answered (issue 18 item 11, LCP). A failed download is left for the page's
+ * own render to report (React.lazy sees the same promise).
+ */
+export function preloadRoute(routes: RouteObject[], pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    void lazyPageOf(match.route.element)
+      ?.preload()
+      .catch(() => undefined);
+  }
+}

@@ -10,7 +10,7 @@ import {
   type DeviceMeta,
   type DeviceStatusView,
 } from '@powerdeck/domain';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { deviceKeys } from '../api/device-keys';
 import { getDeviceContact, getDeviceMeta, getDeviceStatus } from '../api/device-view';
 
@@ -44,6 +44,15 @@ export function panelDevices(meta: DeviceMeta): PanelDevice[] {
   return [group.parent, ...group.kids];
 }
 
+/** The device's meta query (also prefetched on a fresh load of its panel, app/prefetch-route-data). */
+export function deviceMetaQuery(siteId: string, devClass: DeviceClass, devId: string) {
+  return queryOptions({
+    queryKey: deviceKeys.meta(devId),
+    queryFn: ({ signal }) => getDeviceMeta({ siteId, devClass, devId }, signal),
+    staleTime: Infinity,
+  });
+}
+
 export function useDeviceMeta(
   siteId: string,
   devClass: DeviceClass,
@@ -51,9 +60,7 @@ export function useDeviceMeta(
   options: { enabled?: boolean } = {},
 ) {
   return useQuery({
-    queryKey: deviceKeys.meta(devId),
-    queryFn: ({ signal }) => getDeviceMeta({ siteId, devClass, devId }, signal),
-    staleTime: Infinity,
+    ...deviceMetaQuery(siteId, devClass, devId),
     enabled: options.enabled ?? true,
   });
 }

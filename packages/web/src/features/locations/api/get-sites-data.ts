@@ -4,7 +4,12 @@ import {
   type SiteSort,
   type SitesPage,
 } from '@powerdeck/domain';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** The Refine modal's choices (spec §2): sort, status active, clients. */
@@ -51,7 +56,15 @@ export function useSitesPages(
   filters: SiteFilters = NO_FILTERS,
   recordsPerPage = LOCATIONS_SCROLL_PAGE_SIZE,
 ) {
-  return useInfiniteQuery({
+  return useInfiniteQuery(sitesPagesQuery(filters, recordsPerPage));
+}
+
+/** The card view's query (also prefetched on a fresh load of the list, app/prefetch-route-data). */
+export function sitesPagesQuery(
+  filters: SiteFilters = NO_FILTERS,
+  recordsPerPage = LOCATIONS_SCROLL_PAGE_SIZE,
+) {
+  return infiniteQueryOptions({
     queryKey: sitesKeys.cards(filters),
     queryFn: ({ pageParam, signal }) =>
       getSitesData({ pageNo: pageParam, recordsPerPage }, filters, signal),

@@ -69,7 +69,18 @@ export const outbox = pgTable('outbox', {
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   bodyText: text('body_text').notNull(),
+  /** When the message was queued (the name predates the mail queue). */
   sentAt: ts('sent_at').notNull().defaultNow(),
+  html: text('html'),
+  /** Extra headers of the message (e.g. List-Unsubscribe), name → value. */
+  headers: jsonb('headers').$type<Record<string, string>>(),
+  deliveryState: text('delivery_state')
+    .$type<'queued' | 'sent' | 'retrying' | 'failed'>()
+    .notNull()
+    .default('sent'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  deliveredAt: ts('delivered_at'),
 });
 
 export const clients = pgTable('clients', {

@@ -31,7 +31,7 @@ export function createOutboxMailer(db: Db, logger: Pick<FastifyBaseLogger, 'info
   const outbox = new OutboxRepository(db);
   return {
     async send(message) {
-      await outbox.add(message);
+      await outbox.markSent(await outbox.enqueue(message), new Date());
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       logger.info({ to: message.to, subject: message.subject, links }, 'e-mail kept in outbox');
     },

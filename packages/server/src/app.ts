@@ -24,29 +24,35 @@ import { type NetworkAreaOptions, networkArea } from './areas/network/network-ar
 import { notesArea } from './areas/notes/notes-area';
 import { PermissionsRepository } from './areas/permissions/permissions.repository';
 import { registrationArea } from './areas/registration/registration-area';
+import { retentionArea } from './areas/retention/retention-area';
 import { schedulesArea } from './areas/schedules/schedules-area';
 import { searchArea } from './areas/search/search-area';
 import { siteSettingsArea } from './areas/site-management/site-settings-area';
+import { systemStatusArea } from './areas/system-status/system-status-area';
 import type { Config } from './config';
 import { CallRegistry } from './http/contract';
 import { createDataSvc } from './http/data-svc';
 import { frameworkErrorAnswer, installErrorHandler } from './http/error-handler';
 import { installHealth } from './http/health';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { echoRequestId, requestId } from './http/request-id';
 import { installSecurity } from './http/security';
 import { installWeb } from './http/web';
 import { type Clock, systemClock } from './infra/clock';
 import type { Database } from './infra/db/database';
 import { createJobQueue } from './infra/jobs/job-queue';
-import { type Mailer, createOutboxMailer, createSmtpMailer } from './infra/mail/mailer';
+import { type MailOptions, createMail } from './infra/mail/mail';
+import type { Mailer } from './infra/mail/mailer';
 import { type PasswordHasher, createArgon2Hasher } from './infra/passwords';
 
 export interface AppDeps {
   config: Config;
   /** Opened and migrated by the caller, who also closes it. */
   db: Database;
-  /** Default: SMTP when SMTP_URL is set, else the outbox table. */
+  /** Default: the mail queue (the outbox table and a `mail` job; see `mail`). */
   mailer?: Mailer;
+  /** The mail queue's transport (default: SMTP when SMTP_URL is set, else none), retries, polling. */
+  mail?: MailOptions;
   clock?: Clock;
   passwords?: PasswordHasher;
   /** Default: a pino logger at LOG_LEVEL writing JSON lines to stdout. */
@@ -83,21 +89,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   echoRequestId(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  // Limits are per route (sign-in and account calls), not global.
-  await app.register(fastifyRateLimit, { global: false });
+  // Limits are per route (sign-in and account calls), not global, and counted in the database so
+  // they hold across servers.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: databaseRateLimitStore(db, app.log),
+  });
   await installSecurity(app, { publicOrigin: config.publicOrigin });
 
-  const mailer =
-    deps.mailer ??
-    (config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.supportEmail)
-      : createOutboxMailer(db, app.log));
   const sessions = new SessionService(new SessionRepository(db), clock);
   const authenticate = cookieAuthenticator(sessions, config.publicOrigin);
   const dataSvc = createDataSvc(app, { authenticate });
   const calls = new CallRegistry(dataSvc, deps.checkAnswers ?? false);
   const permissions = new PermissionsRepository(db);
   const jobs = await createJobQueue(deps.db, { log: app.log });
+  const mail = createMail({
+    db,
+    jobs,
+    smtpUrl: config.smtpUrl,
+    from: config.supportEmail,
+    log: app.log,
+    ...(deps.mail ? { options: deps.mail } : {}),
+  });
+  const mailer = deps.mailer ?? mail.mailer;
   const ctx: AreaContext = {
     app,
     calls,
@@ -148,12 +162,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     firmwareArea(deps.db, deps.devices?.link),
     networkArea(deps.network),
     energyRollupsArea(),
+    retentionArea,
     energyArea,
     searchArea,
     registrationArea(deps.db),
+    systemStatusArea(deps.db, deps.devices?.link),
     apiDocsArea,
   ];
   try {
+    await mail.start();
     for (const area of areas) await area.install(ctx);
     calls.assertComplete({ demo: config.demo });
     installHealth(app, {
@@ -165,11 +182,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await installWeb(app, config.webDist);
   } catch (error) {
     await jobs.stop();
+    mail.close();
     throw error;
   }
   // Added after the areas' own onClose hooks, so it runs first (Fastify runs the last added
   // first): no job handler is left running while an area shuts down, nor after the caller closes
   // the database.
-  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mail.close();
+  });
   return app;
 }

@@ -31,8 +31,30 @@ export interface SendOptions {
   retryLimit?: number;
   /** Seconds before a retry (default 0). */
   retryDelay?: number;
+  /** Exponential back-off of the retries (see QueueOptions.retryBackoff). */
+  retryBackoff?: boolean;
   /** A job still active this long after it was handed out fails and is retried (default 900). */
   expireInSeconds?: number;
+}
+
+/** A queue's defaults; a job's own SendOptions win over them. */
+export interface QueueOptions {
+  policy?: QueuePolicy;
+  /** Retries after the first attempt fails (default 2). */
+  retryLimit?: number;
+  /** Seconds before a retry (default 0; whole seconds). */
+  retryDelay?: number;
+  /**
+   * Exponential back-off: retry n (from 1) waits between retryDelay·2^(n-1) and retryDelay·2^n
+   * seconds (pg-boss adds the random half so that retries of many jobs spread out).
+   */
+  retryBackoff?: boolean;
+  /**
+   * Dead letter: a job that fails for good (its last retry failed, or it expired on its last
+   * attempt) is copied, with its data and the error as its output, into this queue, which must
+   * exist (create it first). Without it a failed job is only kept as `failed` in its own queue.
+   */
+  deadLetter?: string;
 }
 
 export interface WorkOptions {
@@ -63,7 +85,7 @@ export interface JobInfo<Data> extends Job<Data> {
  */
 export interface JobQueue {
   /** Creates the queue unless it exists (a job sent to a missing queue is dropped: null). */
-  createQueue(queue: string, options?: { policy?: QueuePolicy }): Promise<void>;
+  createQueue(queue: string, options?: QueueOptions): Promise<void>;
   /** The job's id, or null when it was not queued (see SendOptions.singletonKey and id). */
   send<Data extends object>(
     queue: string,
@@ -104,7 +126,12 @@ type Log = Pick<FastifyBaseLogger, 'error' | 'warn'>;
  */
 export async function createJobQueue(
   database: Database,
-  options: { schema?: string; log: Log },
+  options: {
+    schema?: string;
+    log: Log;
+    /** Seconds between maintenance runs, which also fail (and retry) expired jobs (default 60). */
+    maintenanceIntervalSeconds?: number;
+  },
 ): Promise<JobQueue> {
   const { log } = options;
   const sql = database.openJobsSql();
@@ -126,7 +153,7 @@ export async function createJobQueue(
     schema: options.schema ?? DEFAULT_SCHEMA,
     schedule: false,
     supervise: true,
-    maintenanceIntervalSeconds: 60,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
     archiveCompletedAfterSeconds: 60 * 60,
     archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
     deleteAfterDays: 7,
@@ -191,7 +218,12 @@ export async function createJobQueue(
 
   return {
     async createQueue(queue, queueOptions = {}) {
-      await boss.createQueue(queue, { name: queue, policy: queueOptions.policy ?? 'standard' });
+      const { policy = 'standard', ...retry } = queueOptions;
+      // pg-boss refuses a key that is present but undefined
+      const defined = Object.fromEntries(
+        Object.entries(retry).filter(([, value]) => value !== undefined),
+      );
+      await boss.createQueue(queue, { name: queue, policy, ...defined });
     },
 
     send(queue, data, sendOptions = {}) {
@@ -213,6 +245,7 @@ export async function createJobQueue(
           ...(o.singletonKey === undefined ? {} : { singletonKey: o.singletonKey }),
           ...(o.retryLimit === undefined ? {} : { retryLimit: o.retryLimit }),
           ...(o.retryDelay === undefined ? {} : { retryDelay: o.retryDelay }),
+          ...(o.retryBackoff === undefined ? {} : { retryBackoff: o.retryBackoff }),
           ...(o.expireInSeconds === undefined ? {} : { expireInSeconds: o.expireInSeconds }),
         })),
       );

@@ -1,0 +1,183 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+/** What `npm run mosquitto:init` runs (package.json). */
+const INIT_SCRIPT = 'packages/server/src/infra/mqtt/dynsec-init.ts';
+
+const repoRoot = resolve(import.meta.dirname, '../../../..');
+const DEPLOY_MOSQUITTO_CONF = join(repoRoot, 'deploy/mosquitto/mosquitto.conf');
+
+/** Where Debian/Ubuntu (x86-64 and arm64) and the official image put the plugin. */
+const PLUGIN_PATHS = [
+  '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so',
+  '/usr/lib/aarch64-linux-gnu/mosquitto_dynamic_security.so',
+  '/usr/lib/mosquitto_dynamic_security.so',
+];
+
+export interface MosquittoProcess {
+  url: string;
+  /** Its directory: the dynamic-security file and the persistence database. */
+  dir: string;
+  stop(): Promise<void>;
+}
+
+function dynsecPlugin(): string {
+  const found = [process.env.MOSQUITTO_DYNSEC_PLUGIN, ...PLUGIN_PATHS].find(
+    (path) => path !== undefined && path !== '' && existsSync(path),
+  );
+  if (found === undefined) {
+    throw new Error(
+      `Mosquitto's dynamic-security plugin is not installed (looked in ${PLUGIN_PATHS.join(', ')}; ` +
+        'set MOSQUITTO_DYNSEC_PLUGIN): install the mosquitto package',
+    );
+  }
+  return found;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = net.createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? done(address.port)
+          : fail(new Error('no free port')),
+      );
+    });
+  });
+}
+
+/** Replaces the one line of the shipped configuration that starts with `key `. */
+function setOption(conf: string, key: string, value: string): string {
+  const pattern = new RegExp(`^${key} .*$`, 'gm');
+  const matches = conf.match(pattern) ?? [];
+  if (matches.length !== 1) {
+    throw new Error(
+      `${DEPLOY_MOSQUITTO_CONF} should set '${key}' once, sets it ${matches.length}×`,
+    );
+  }
+  return conf.replace(pattern, `${key} ${value}`);
+}
+
+/**
+ * The shipped configuration (deploy/mosquitto/mosquitto.conf) with only the machine-specific
+ * lines changed: this machine's plugin, files in `dir`, a loopback port, and the current user.
+ */
+async function testConfiguration(dir: string, port: number): Promise<string> {
+  let conf = await readFile(DEPLOY_MOSQUITTO_CONF, 'utf8');
+  conf = setOption(conf, 'plugin', dynsecPlugin());
+  conf = setOption(conf, 'plugin_opt_config_file', join(dir, 'dynamic-security.json'));
+  conf = setOption(conf, 'persistence_location', `${dir}/`);
+  conf = setOption(conf, 'listener', `${port} 127.0.0.1`);
+  // Run as root, Mosquitto would become the `mosquitto` user, who cannot read our temp dir.
+  return `${conf}\nuser ${userInfo().username}\n`;
+}
+
+/**
+ * The dynamic-security file `npm run mosquitto:init` writes for these identities, as the
+ * deployment makes it (MQTT_URL: the servers, MQTT_DYNSEC_URL: the admin).
+ */
+export async function initialDynsecFile(identities: {
+  admin: { username: string; password: string };
+  service: { username: string; password: string };
+}): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'pd-dynsec-init-'));
+  const file = join(dir, 'dynamic-security.json');
+  const url = (who: { username: string; password: string }) =>
+    `mqtt://${encodeURIComponent(who.username)}:${encodeURIComponent(who.password)}@127.0.0.1`;
+  try {
+    await run('node', ['--import', 'tsx', join(repoRoot, INIT_SCRIPT), file], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        MQTT_URL: url(identities.service),
+        MQTT_DYNSEC_URL: url(identities.admin),
+      },
+    });
+    return await readFile(file, 'utf8');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Resolves once Mosquitto says it runs (its listeners are open by then), rejects if it exits. */
+function running(child: ChildProcess, timeoutMs: number): Promise<void> {
+  return new Promise((done, fail) => {
+    let output = '';
+    const timer = setTimeout(
+      () => finish(new Error(`Mosquitto did not start:\n${output}`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/mosquitto version \S+ running/.test(output)) finish();
+    };
+    const onExit = (code: number | null) =>
+      finish(new Error(`Mosquitto exited (${code}) while starting:\n${output}`));
+    const onError = (error: Error) =>
+      finish(new Error(`cannot run mosquitto (is it installed?): ${error.message}`));
+    function finish(error?: Error) {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.stderr?.off('data', onData);
+      child.off('exit', onExit);
+      child.off('error', onError);
+      if (error) fail(error);
+      else done();
+    }
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', onExit);
+    child.once('error', onError);
+  });
+}
+
+/**
+ * Starts a Mosquitto of its own with the shipped configuration and a dynamic-security file of this
+ * content, on a free loopback port. Fails (never skips) when mosquitto or its plugin is missing.
+ */
+export async function startMosquitto(dynsecFile: string): Promise<MosquittoProcess> {
+  const dir = await mkdtemp(join(tmpdir(), 'pd-mosquitto-'));
+  await writeFile(join(dir, 'dynamic-security.json'), dynsecFile);
+  let lastError: unknown;
+  // The free port may be taken between our probe and Mosquitto's bind: try another then.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    const confPath = join(dir, 'mosquitto.conf');
+    await writeFile(confPath, await testConfiguration(dir, port));
+    const child = spawn('mosquitto', ['-c', confPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      await running(child, 10_000);
+    } catch (error) {
+      lastError = error;
+      child.kill('SIGKILL');
+      if (error instanceof Error && /Address already in use/.test(error.message)) continue;
+      break;
+    }
+    // Keep reading its log, or a full pipe would stall it.
+    child.stdout.resume();
+    child.stderr.resume();
+    return {
+      url: `mqtt://127.0.0.1:${port}`,
+      dir,
+      async stop() {
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((done) => child.once('exit', done));
+          child.kill('SIGTERM');
+          await exited;
+        }
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  await rm(dir, { recursive: true, force: true });
+  throw lastError;
+}

@@ -55,6 +55,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       MQTT_URL: '',
+      // any free port: the fixed default (1884) may be held by another server on this machine
+      MQTT_PORT: '0',
       // The suite signs in far more often a minute than a person would.
       SIGNIN_RATE_LIMIT: '1000',
       ...env,

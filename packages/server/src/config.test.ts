@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -24,6 +27,39 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_TOKEN: ` ${token} ` }).metricsToken).toBe(token);
     expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeNull();
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('reads the retention days (off: kept forever) and batch size, with documented defaults', () => {
+    expect(loadConfig({}).retention).toEqual({
+      readingsDays: 7,
+      commandsDays: 90,
+      sessionsDays: 7,
+      loginFailuresDays: 30,
+      outboxDays: 30,
+      outboxFailedDays: 90,
+      batchSize: 5000,
+    });
+    const set = loadConfig({
+      RETENTION_READINGS_DAYS: ' 30 ',
+      RETENTION_COMMANDS_DAYS: 'OFF',
+      RETENTION_OUTBOX_FAILED_DAYS: '',
+      RETENTION_BATCH_SIZE: '1000',
+    }).retention;
+    expect(set).toMatchObject({
+      readingsDays: 30,
+      commandsDays: null,
+      outboxFailedDays: 90,
+      batchSize: 1000,
+    });
+    for (const [variable, value] of [
+      ['RETENTION_READINGS_DAYS', '0'],
+      ['RETENTION_SESSIONS_DAYS', '1.5'],
+      ['RETENTION_LOGIN_FAILURES_DAYS', 'never'],
+      ['RETENTION_OUTBOX_DAYS', '-3'],
+      ['RETENTION_BATCH_SIZE', '0'],
+    ] as const) {
+      expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));
+    }
   });
 
   it('in demo mode listens on loopback only, unless HOST says otherwise', () => {
@@ -93,6 +129,43 @@ describe('loadConfig', () => {
   ])('a bad %s value is refused with a message naming it', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it("puts the embedded broker on MQTT_PORT (1884 by default) on the HTTP side's host unless MQTT_HOST says otherwise", () => {
+    expect(loadConfig({})).toMatchObject({ mqttPort: 1884, mqttHost: '127.0.0.1', mqttTls: null });
+    expect(loadConfig({ DEMO: 'false' }).mqttHost).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '10.0.0.5' }).mqttHost).toBe('10.0.0.5');
+    expect(loadConfig({ MQTT_HOST: '0.0.0.0', MQTT_PORT: '2883' })).toMatchObject({
+      host: '127.0.0.1',
+      mqttHost: '0.0.0.0',
+      mqttPort: 2883,
+    });
+    expect(() => loadConfig({ MQTT_PORT: '1883x' })).toThrow(/MQTT_PORT must be a whole number/);
+  });
+
+  it('turns on MQTT over TLS only with both a readable certificate and key file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pd-config-tls-'));
+    const cert = join(dir, 'cert.pem');
+    const key = join(dir, 'key.pem');
+    writeFileSync(cert, 'cert');
+    writeFileSync(key, 'key');
+    try {
+      expect(loadConfig({ MQTT_TLS_CERT: cert, MQTT_TLS_KEY: key }).mqttTls).toEqual({
+        port: 8883,
+        certFile: cert,
+        keyFile: key,
+      });
+      expect(
+        loadConfig({ MQTT_TLS_CERT: cert, MQTT_TLS_KEY: key, MQTT_TLS_PORT: '9883' }).mqttTls?.port,
+      ).toBe(9883);
+      expect(() => loadConfig({ MQTT_TLS_CERT: cert })).toThrow(/MQTT_TLS_KEY must be set too/);
+      expect(() => loadConfig({ MQTT_TLS_KEY: key })).toThrow(/MQTT_TLS_CERT must be set too/);
+      expect(() => loadConfig({ MQTT_TLS_CERT: join(dir, 'none.pem'), MQTT_TLS_KEY: key })).toThrow(
+        /MQTT_TLS_CERT must be the path of a readable file/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('accepts the scale-out URLs', () => {

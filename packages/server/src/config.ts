@@ -1,3 +1,4 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseFault } from '@powerdeck/simulator';
@@ -23,6 +24,25 @@ const optionalUrl = (protocols: readonly string[]) =>
       .optional(),
   );
 
+const RETENTION_DAYS_MESSAGE = "must be a whole number of days from 1 to 99999, or 'off'";
+
+/** Days a kind of row is kept (RETENTION_*_DAYS): a whole number, or `off` (kept forever: null). */
+const retentionDays = (fallback: number) =>
+  z
+    .preprocess(
+      unsetIfBlank,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .refine((v) => v === 'off' || (/^\d{1,5}$/.test(v) && Number(v) >= 1), {
+          message: RETENTION_DAYS_MESSAGE,
+        })
+        .transform((v) => (v === 'off' ? null : Number(v)))
+        .optional(),
+    )
+    .transform((v) => (v === undefined ? fallback : v));
+
 function protocolOf(value: string): string {
   try {
     return new URL(value).protocol.replace(/:$/, '');
@@ -31,21 +51,42 @@ function protocolOf(value: string): string {
   }
 }
 
-const envSchema = z.object({
-  PORT: z.preprocess(
+const PORT_RANGE = 'must be a whole number between 0 and 65535';
+const READABLE_FILE = { message: 'must be the path of a readable file' };
+const portNumber = (fallback: number) =>
+  z.preprocess(
     unsetIfBlank,
     z.coerce
-      .number({ message: 'must be a whole number between 0 and 65535' })
-      .int('must be a whole number between 0 and 65535')
-      .min(0, 'must be a whole number between 0 and 65535')
-      .max(65535, 'must be a whole number between 0 and 65535')
-      .default(8080),
-  ),
+      .number({ message: PORT_RANGE })
+      .int(PORT_RANGE)
+      .min(0, PORT_RANGE)
+      .max(65535, PORT_RANGE)
+      .default(fallback),
+  );
+
+/** The embedded broker's fixed port: not 1883, which a system Mosquitto often holds. */
+export const DEFAULT_MQTT_PORT = 1884;
+export const DEFAULT_MQTT_TLS_PORT = 8883;
+
+const envSchema = z.object({
+  PORT: portNumber(8080),
   // no default here: it depends on DEMO (see loadConfig)
   HOST: z.preprocess(unsetIfBlank, z.string().trim().optional()),
   DATA_DIR: z.preprocess(unsetIfBlank, z.string().default('./data')),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   MQTT_URL: optionalUrl(['mqtt', 'mqtts', 'tcp', 'tls', 'ws', 'wss']),
+  MQTT_PORT: portNumber(DEFAULT_MQTT_PORT),
+  // no default here: it follows HOST (see loadConfig)
+  MQTT_HOST: z.preprocess(unsetIfBlank, z.string().trim().optional()),
+  MQTT_TLS_PORT: portNumber(DEFAULT_MQTT_TLS_PORT),
+  MQTT_TLS_CERT: z.preprocess(
+    unsetIfBlank,
+    z.string().trim().refine(isReadableFile, READABLE_FILE).optional(),
+  ),
+  MQTT_TLS_KEY: z.preprocess(
+    unsetIfBlank,
+    z.string().trim().refine(isReadableFile, READABLE_FILE).optional(),
+  ),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   DEMO: z.preprocess(
     (value) =>
@@ -117,6 +158,21 @@ const envSchema = z.object({
       .min(16, 'must be at least 16 characters (a random secret, e.g. `openssl rand -hex 24`)')
       .optional(),
   ),
+  RETENTION_READINGS_DAYS: retentionDays(7),
+  RETENTION_COMMANDS_DAYS: retentionDays(90),
+  RETENTION_SESSIONS_DAYS: retentionDays(7),
+  RETENTION_LOGIN_FAILURES_DAYS: retentionDays(30),
+  RETENTION_OUTBOX_DAYS: retentionDays(30),
+  RETENTION_OUTBOX_FAILED_DAYS: retentionDays(90),
+  RETENTION_BATCH_SIZE: z.preprocess(
+    unsetIfBlank,
+    z.coerce
+      .number({ message: 'must be a whole number from 1 to 100000' })
+      .int('must be a whole number from 1 to 100000')
+      .min(1, 'must be a whole number from 1 to 100000')
+      .max(100_000, 'must be a whole number from 1 to 100000')
+      .default(5_000),
+  ),
   LOG_LEVEL: z.preprocess(
     unsetIfBlank,
     z
@@ -126,6 +182,15 @@ const envSchema = z.object({
       .default('info'),
   ),
 });
+
+function isReadableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
 
 function isFaultSpec(entry: string): boolean {
   try {
@@ -147,6 +212,27 @@ function isAddressOrSubnet(entry: string): boolean {
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
 
+/**
+ * How long retention (areas/retention/) keeps each kind of row, in days; null: kept forever
+ * (docs/operations.md, "Retention").
+ */
+export interface RetentionSettings {
+  /** Raw meter readings (RETENTION_READINGS_DAYS, default 7), never before they are rolled up. */
+  readingsDays: number | null;
+  /** Finished commands with their steps (RETENTION_COMMANDS_DAYS, default 90). */
+  commandsDays: number | null;
+  /** Sessions, counted from when they expired or were revoked (RETENTION_SESSIONS_DAYS, 7). */
+  sessionsDays: number | null;
+  /** Failed sign-ins (RETENTION_LOGIN_FAILURES_DAYS, default 30). */
+  loginFailuresDays: number | null;
+  /** Delivered outbox messages (RETENTION_OUTBOX_DAYS, default 30). */
+  outboxDays: number | null;
+  /** Outbox messages whose delivery failed for good (RETENTION_OUTBOX_FAILED_DAYS, default 90). */
+  outboxFailedDays: number | null;
+  /** Rows one delete statement removes at most (RETENTION_BATCH_SIZE, default 5,000). */
+  batchSize: number;
+}
+
 export interface Config {
   port: number;
   /** The interface to listen on: HOST, else loopback in demo mode and every interface without. */
@@ -156,6 +242,14 @@ export interface Config {
   pgliteDir: string;
   databaseUrl: string | null;
   mqttUrl: string | null;
+  /**
+   * The embedded broker's listener (unused with MQTT_URL): MQTT_PORT (default 1884, fixed so
+   * devices find it after a restart) on MQTT_HOST, which defaults to the HTTP side's host.
+   */
+  mqttPort: number;
+  mqttHost: string;
+  /** MQTT over TLS beside the plain listener, when MQTT_TLS_CERT and MQTT_TLS_KEY are set. */
+  mqttTls: { port: number; certFile: string; keyFile: string } | null;
   smtpUrl: string | null;
   demo: boolean;
   bannerMessage: string | null;
@@ -188,6 +282,7 @@ export interface Config {
   demoFaults: string[];
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: /metrics is off (404). */
   metricsToken: string | null;
+  retention: RetentionSettings;
 }
 
 /** A configuration value the server cannot start with; the message names the variable. */
@@ -215,14 +310,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   const demo = e.DEMO !== 'false';
+  if ((e.MQTT_TLS_CERT === undefined) !== (e.MQTT_TLS_KEY === undefined)) {
+    const missing = e.MQTT_TLS_CERT === undefined ? 'MQTT_TLS_CERT' : 'MQTT_TLS_KEY';
+    throw new ConfigError([
+      { variable: missing, message: 'must be set too: TLS needs both a certificate and its key' },
+    ]);
+  }
+  // The demo has published passwords and an outbox: it stays on this machine unless told.
+  const host = e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0');
   return {
     port: e.PORT,
-    // The demo has published passwords and an outbox: it stays on this machine unless told.
-    host: e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
+    host,
     dataDir,
     pgliteDir: resolve(dataDir, 'pglite'),
     databaseUrl: e.DATABASE_URL ?? null,
     mqttUrl: e.MQTT_URL ?? null,
+    mqttPort: e.MQTT_PORT,
+    mqttHost: e.MQTT_HOST ?? host,
+    mqttTls:
+      e.MQTT_TLS_CERT === undefined || e.MQTT_TLS_KEY === undefined
+        ? null
+        : {
+            port: e.MQTT_TLS_PORT,
+            certFile: resolve(e.MQTT_TLS_CERT),
+            keyFile: resolve(e.MQTT_TLS_KEY),
+          },
     smtpUrl: e.SMTP_URL ?? null,
     demo,
     bannerMessage: e.BANNER_MESSAGE ?? null,
@@ -241,5 +353,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firmwareStepTimeoutMs: Math.round(e.FIRMWARE_STEP_TIMEOUT_S * 1000),
     demoFaults: e.DEMO_FAULTS ?? [],
     metricsToken: e.METRICS_TOKEN ?? null,
+    retention: {
+      readingsDays: e.RETENTION_READINGS_DAYS,
+      commandsDays: e.RETENTION_COMMANDS_DAYS,
+      sessionsDays: e.RETENTION_SESSIONS_DAYS,
+      loginFailuresDays: e.RETENTION_LOGIN_FAILURES_DAYS,
+      outboxDays: e.RETENTION_OUTBOX_DAYS,
+      outboxFailedDays: e.RETENTION_OUTBOX_FAILED_DAYS,
+      batchSize: e.RETENTION_BATCH_SIZE,
+    },
   };
 }

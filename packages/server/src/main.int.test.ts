@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -12,7 +13,8 @@ function freshDemoEnv(dataDir: string, env: Record<string, string>): NodeJS.Proc
   for (const name of ['HOST', 'DEMO', 'DATABASE_URL', 'MQTT_URL', 'SMTP_URL', 'PUBLIC_ORIGIN']) {
     delete inherited[name];
   }
-  return { ...inherited, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env };
+  // MQTT_PORT 0: the fixed default (1884) may be held by another server on this machine
+  return { ...inherited, PORT: '0', MQTT_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env };
 }
 
 /**
@@ -62,6 +64,30 @@ describe('server start-up', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/Invalid configuration: PORT /);
   });
+
+  it('a busy MQTT port stops the server with exit code 1, naming MQTT_PORT', async () => {
+    const holder = createServer();
+    await new Promise<void>((done) => holder.listen(0, '127.0.0.1', done));
+    const address = holder.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const dataDir = mkdtempSync(join(tmpdir(), 'powerdeck-main-'));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+        cwd: repoRoot,
+        env: freshDemoEnv(dataDir, { DEMO: 'false', HOST: '127.0.0.1', MQTT_PORT: String(port) }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((done) => child.once('exit', done));
+      expect(code).toBe(1);
+      expect(stderr).toMatch(new RegExp(`127\\.0\\.0\\.1:${port}: the port is in use`));
+      expect(stderr).toMatch(/Set MQTT_PORT to a free port/);
+    } finally {
+      holder.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('a demo started without HOST listens on loopback only and warns of nothing', async () => {
     const output = await startOnce({});

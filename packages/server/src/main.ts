@@ -13,7 +13,8 @@ import { type Fleet, parseFault } from '@powerdeck/simulator';
 import { DEVICE_KEY, sharedSecret } from './areas/devices/server-secrets.repository';
 import { startDemoFleet } from './demo/demo-fleet';
 import { connectDeviceLink } from './infra/mqtt/device-link';
-import { startEmbeddedBroker } from './infra/mqtt/embedded-broker';
+import { BrokerListenError, startEmbeddedBroker } from './infra/mqtt/embedded-broker';
+import { brokerListenMessage, readTlsFiles } from './infra/mqtt/broker-listeners';
 import { isLoopbackHost } from './http/loopback';
 
 /** Entry point: config → database → migrations → demo seed → listen (docs/ARCHITECTURE.md). */
@@ -46,13 +47,26 @@ async function main(): Promise<void> {
   const serviceToken = randomBytes(24).toString('base64url');
   const brokerStarting = config.mqttUrl
     ? undefined
-    : startEmbeddedBroker({ deviceKey, serviceToken, logLevel: config.logLevel });
+    : startEmbeddedBroker({
+        deviceKey,
+        serviceToken,
+        logLevel: config.logLevel,
+        host: config.mqttHost,
+        port: config.mqttPort,
+        ...(config.mqttTls ? { tls: readTlsFiles(config.mqttTls) } : {}),
+      });
+  // awaited below, once the demo is seeded; a failure meanwhile must not count as unhandled
+  brokerStarting?.catch(() => undefined);
 
   const passwords = createArgon2Hasher();
   const demo = await seedDemo({ database, passwords, clock: systemClock, enabled: config.demo });
   if (demo.seeded) logger.info('demo data seeded');
 
-  const broker = await brokerStarting;
+  const broker = await brokerStarting?.catch((error: unknown) => {
+    if (!(error instanceof BrokerListenError)) throw error;
+    console.error(brokerListenMessage(error));
+    process.exit(1);
+  });
   const mqttUrl = broker?.url ?? config.mqttUrl ?? '';
   const link = await connectDeviceLink({ url: mqttUrl, ...(broker ? { serviceToken } : {}) });
   const app = await buildApp({
@@ -64,6 +78,12 @@ async function main(): Promise<void> {
     devices: { link, ...(broker ? {} : { shareGroup: 'powerdeck' }) },
   });
   await app.listen({ port: config.port, host: config.host });
+  if (broker) {
+    logger.info(
+      { mqtt: broker.url, mqttTls: broker.tlsUrl ?? 'off (set MQTT_TLS_CERT and MQTT_TLS_KEY)' },
+      'devices connect to the embedded MQTT broker',
+    );
+  }
   logger.info(
     {
       url: config.publicOrigin,

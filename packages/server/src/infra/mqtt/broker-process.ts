@@ -4,7 +4,8 @@
  * process with the API or the simulated fleet.
  */
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { createServer, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { pino } from 'pino';
 import { identifyPeer, peerMayAccess, type BrokerPeer } from './broker-access';
 import { BROKER_LIMITS, type Refusal } from './broker-limits';
@@ -105,23 +106,46 @@ broker.on('clientError', (client, error) => {
     refused('retained-cap', client.id, { error: error.message });
 });
 
-// Small messages both ways: without TCP_NODELAY, Nagle and delayed acks add ~40 ms per hop.
-const server = createServer({ noDelay: true }, (socket) => {
+/** One connection, plain or TLS: the same authentication, topic rule and limits on both. */
+function handleConnection(socket: Socket): void {
   const client = broker.handle(socket);
   guards.set(
     socket,
     guardConnection(socket, limits, (refusal) => refused(refusal, client.id)),
   );
-});
-const port = Number(process.env.PD_BROKER_PORT ?? 0);
+}
+
+// Small messages both ways: without TCP_NODELAY, Nagle and delayed acks add ~40 ms per hop.
+const plain = createServer({ noDelay: true }, handleConnection);
+const tlsCert = process.env.PD_BROKER_TLS_CERT;
+const tlsKey = process.env.PD_BROKER_TLS_KEY;
+// the TLS socket is what aedes reads and the guard watches: it sees the decrypted MQTT bytes
+const tls =
+  tlsCert && tlsKey
+    ? createTlsServer({ cert: tlsCert, key: tlsKey, noDelay: true }, handleConnection)
+    : undefined;
 const host = process.env.PD_BROKER_HOST ?? '127.0.0.1';
 
-server.listen(port, host, () => {
-  const address = server.address();
-  const boundPort = typeof address === 'object' && address ? address.port : port;
-  log.info({ host, port: boundPort }, 'embedded MQTT broker listening');
-  process.send?.({ type: 'ready', port: boundPort });
-});
+/** Listens, or reports why not (a port in use) to the server that started us, and exits. */
+function listen(server: Server, listener: 'plain' | 'tls', port: number): Promise<number> {
+  return new Promise((resolve) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      log.fatal({ err: error, host, port, listener }, 'embedded MQTT broker cannot listen');
+      const failed = { type: 'listen-failed', listener, host, port, code: error.code ?? '' };
+      if (process.send) process.send(failed, () => process.exit(1));
+      else process.exit(1);
+    });
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+const boundPort = await listen(plain, 'plain', Number(process.env.PD_BROKER_PORT ?? 0));
+const tlsPort = tls ? await listen(tls, 'tls', Number(process.env.PD_BROKER_TLS_PORT ?? 0)) : null;
+log.info({ host, port: boundPort, tlsPort }, 'embedded MQTT broker listening');
+process.send?.({ type: 'ready', port: boundPort, tlsPort });
 
 // Figures for tests and operators: memory, what is retained, and connections dropped per limit.
 process.on('message', (message: unknown) => {
@@ -140,7 +164,8 @@ process.on('message', (message: unknown) => {
 });
 
 function shutdown() {
-  server.close();
+  plain.close();
+  tls?.close();
   broker.close(() => process.exit(0));
   setTimeout(() => process.exit(0), 2_000).unref();
 }

@@ -13,7 +13,12 @@ export interface BrokerStats {
 }
 
 export interface EmbeddedBroker {
+  /** The plain listener, as a client on this machine reaches it. */
   url: string;
+  /** The TLS listener (`mqtts://`), when one was asked for. */
+  tlsUrl: string | null;
+  port: number;
+  tlsPort: number | null;
   stats(): Promise<BrokerStats>;
   stop(): Promise<void>;
 }
@@ -22,9 +27,24 @@ export interface EmbeddedBrokerOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
+  /** MQTT over TLS on its own port (0: a free one), with this PEM certificate chain and key. */
+  tls?: { port: number; cert: string; key: string };
   deviceKey: string;
   serviceToken: string;
   logLevel?: string;
+}
+
+/** The broker could not open a listener: `code` is the system's (EADDRINUSE: port in use). */
+export class BrokerListenError extends Error {
+  constructor(
+    readonly listener: 'plain' | 'tls',
+    readonly host: string,
+    readonly port: number,
+    readonly code: string,
+  ) {
+    super(`the embedded MQTT broker cannot listen on ${host}:${port} (${code || 'error'})`);
+    this.name = 'BrokerListenError';
+  }
 }
 
 const brokerEntry = fileURLToPath(new URL('./broker-process.ts', import.meta.url));
@@ -40,23 +60,47 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       PD_SERVICE_TOKEN: options.serviceToken,
       PD_BROKER_HOST: host,
       PD_BROKER_PORT: String(options.port ?? 0),
+      ...(options.tls
+        ? {
+            PD_BROKER_TLS_PORT: String(options.tls.port),
+            PD_BROKER_TLS_CERT: options.tls.cert,
+            PD_BROKER_TLS_KEY: options.tls.key,
+          }
+        : {}),
       LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
 
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`embedded MQTT broker exited (code ${code})`)));
-    child.on('message', (message: unknown) => {
-      if (isMessage(message, 'ready') && 'port' in message && typeof message.port === 'number') {
-        resolve(message.port);
-      }
-    });
-  });
+  const { port, tlsPort } = await new Promise<{ port: number; tlsPort: number | null }>(
+    (resolve, reject) => {
+      let failure: BrokerListenError | undefined;
+      child.once('exit', (code) => {
+        reject(failure ?? new Error(`embedded MQTT broker exited (code ${code})`));
+      });
+      child.on('message', (message: unknown) => {
+        if (isMessage<{ port: number; tlsPort: number | null }>(message, 'ready')) {
+          resolve({ port: message.port, tlsPort: message.tlsPort });
+        } else if (
+          isMessage<{ listener: 'plain' | 'tls'; host: string; port: number; code: string }>(
+            message,
+            'listen-failed',
+          )
+        ) {
+          const m = message;
+          failure = new BrokerListenError(m.listener, m.host, m.port, m.code);
+        }
+      });
+    },
+  );
+  const reachable = connectableHost(host);
 
   return {
-    url: `mqtt://${host}:${port}`,
+    url: `mqtt://${reachable}:${port}`,
+    tlsUrl: tlsPort === null ? null : `mqtts://${reachable}:${tlsPort}`,
+    port,
+    tlsPort,
     stats() {
       return new Promise<BrokerStats>((resolve, reject) => {
         const onExit = () => reject(new Error('embedded MQTT broker exited'));
@@ -82,8 +126,19 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   };
 }
 
-function isMessage(message: unknown, type: string): message is { type: string } {
+/** A message of `type` from the broker process (its fields are the process's to get right). */
+function isMessage<T extends object = object>(
+  message: unknown,
+  type: string,
+): message is { type: string } & T {
   return (
     typeof message === 'object' && message !== null && 'type' in message && message.type === type
   );
+}
+
+/** A wildcard listener (every interface) is reached on this machine through loopback. */
+function connectableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -224,23 +224,12 @@ describe.each(testDatabases())('energy rollups on $name', (testDb) => {
     await expectTotals();
   });
 
-  it('retention deletes what is past its time in bounded batches, and keeps the rest', async () => {
+  it('retention deletes aggregates past their time in bounded batches, and keeps the rest', async () => {
     const now = clock.now().getTime();
     const db = opened.database.db;
     const kept = await sums();
     const old = (age: number, n: number) =>
       Array.from({ length: n }, (_, i) => new Date(now - age - i * MINUTE).toISOString());
-    const oldRaw = old(8 * DAY, 30);
-    await new DeviceStateRepository(db).writeReadings(
-      oldRaw.map((at) => ({
-        devId: devIds[1] ?? '',
-        at: new Date(at),
-        voltage: 120,
-        amperage: 1,
-        wattage: 120,
-        battlevel: null,
-      })),
-    );
     const aggregate = (table: string, at: string) => sql`
       INSERT INTO ${sql.raw(table)} (dev_id, bucket, kwh, covered_s, samples)
       VALUES (${devIds[1]}, ${at}::timestamptz, 1, 60, 1)`;
@@ -257,11 +246,9 @@ describe.each(testDatabases())('energy rollups on $name', (testDb) => {
       deleteBatchesPerPass: 2,
     });
     const first = await retention.retain();
-    expect(first.raw).toBeLessThanOrEqual(8);
     expect(first.minute).toBeLessThanOrEqual(8);
     expect(first.hour).toBeLessThanOrEqual(8);
     for (let pass = 0; pass < 20; pass++) await retention.retain();
-    expect(await count('device_readings', 'at')).toBe(0);
     expect(await count('energy_minute', 'bucket')).toBe(0);
     expect(await count('energy_hour', 'bucket')).toBe(0);
     // everything recent is still there: the rolled-up sums did not move

@@ -279,18 +279,17 @@ export class EnergyRollupsRepository {
 
   /**
    * Deletes at most `limit` rows of a table older than `beforeMs`; how many it deleted.
-   * Tables and columns are code, never input.
+   * Tables are code, never input.
    */
   async deleteOlder(
-    table: 'device_readings' | 'energy_minute' | 'energy_hour',
+    table: 'energy_minute' | 'energy_hour',
     beforeMs: number,
     limit: number,
   ): Promise<number> {
-    const column = table === 'device_readings' ? 'at' : 'bucket';
     const result = await this.db.execute(sql`
       DELETE FROM ${sql.raw(table)} WHERE ctid = ANY (ARRAY(
         SELECT ctid FROM ${sql.raw(table)}
-        WHERE ${sql.raw(column)} < ${iso(beforeMs)}::timestamptz LIMIT ${limit}
+        WHERE bucket < ${iso(beforeMs)}::timestamptz LIMIT ${limit}
       ))
       RETURNING 1`);
     return rowsOf(result).length;

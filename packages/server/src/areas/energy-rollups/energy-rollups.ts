@@ -27,8 +27,8 @@ export interface EnergyRollupOptions {
   deviceBatch?: number;
   /** Longest window of one transaction, per level. */
   windowMs?: Partial<Record<RollupLevel, number>>;
-  /** Retention: rows older than this are deleted. */
-  keepMs?: { raw: number; minute: number; hour: number };
+  /** Retention of the aggregates: rows older than this are deleted (raw: areas/retention/). */
+  keepMs?: { minute: number; hour: number };
   /** Rows one delete statement removes, and statements one retention pass runs per table. */
   deleteBatch?: number;
   deleteBatchesPerPass?: number;
@@ -44,7 +44,6 @@ interface RollupPass {
 }
 
 interface RetentionPass {
-  raw: number;
   minute: number;
   hour: number;
 }
@@ -72,7 +71,7 @@ export class EnergyRollups {
   private readonly ingestLagMs: number;
   private readonly deviceBatch: number;
   private readonly windowMs: Record<RollupLevel, number>;
-  private readonly keepMs: { raw: number; minute: number; hour: number };
+  private readonly keepMs: { minute: number; hour: number };
   private readonly deleteBatch: number;
   private readonly deleteBatchesPerPass: number;
   private stopped = false;
@@ -91,7 +90,7 @@ export class EnergyRollups {
       day: 6 * HOUR_MS,
       ...options.windowMs,
     };
-    this.keepMs = options.keepMs ?? { raw: 7 * DAY_MS, minute: 14 * DAY_MS, hour: 731 * DAY_MS };
+    this.keepMs = options.keepMs ?? { minute: 14 * DAY_MS, hour: 731 * DAY_MS };
     this.deleteBatch = options.deleteBatch ?? 5_000;
     this.deleteBatchesPerPass = options.deleteBatchesPerPass ?? 20;
   }
@@ -210,30 +209,27 @@ export class EnergyRollups {
   }
 
   /**
-   * Deletes rows past their retention in bounded batches: raw readings after 7 days (never one
-   * the minute level still needs), minutes after 14 days (never one the hour or day level still
-   * needs), hours after 2 years. Days are kept.
+   * Deletes aggregates past their retention in bounded batches: minutes after 14 days (never one
+   * the hour or day level still needs), hours after 2 years. Days are kept. Raw readings are
+   * deleted by retention (areas/retention/), which reads the minute watermark.
    */
   async retain(): Promise<RetentionPass> {
     const now = this.clock.now().getTime();
     const db = this.repo.db;
-    const [minute, hour, day] = await Promise.all([
-      this.repo.progress(db, 'minute'),
+    const [hour, day] = await Promise.all([
       this.repo.progress(db, 'hour'),
       this.repo.progress(db, 'day'),
     ]);
     const before = {
-      raw: Math.min(now - this.keepMs.raw, (minute ?? -Infinity) - this.maxGapMs),
       minute: Math.min(now - this.keepMs.minute, hour ?? -Infinity, day ?? -Infinity),
       hour: now - this.keepMs.hour,
     };
-    const pass: RetentionPass = { raw: 0, minute: 0, hour: 0 };
+    const pass: RetentionPass = { minute: 0, hour: 0 };
     const tables = {
-      raw: 'device_readings',
       minute: 'energy_minute',
       hour: 'energy_hour',
     } as const;
-    for (const key of ['raw', 'minute', 'hour'] as const) {
+    for (const key of ['minute', 'hour'] as const) {
       if (!Number.isFinite(before[key])) continue;
       for (let n = 0; n < this.deleteBatchesPerPass && !this.stopped; n++) {
         const deleted = await this.repo.deleteOlder(tables[key], before[key], this.deleteBatch);

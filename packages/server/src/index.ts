@@ -1,6 +1,6 @@
 /** What tests, e2e and benchmarks use to run the server in-process. */
 export { buildApp, type AppDeps } from './app';
-export { loadConfig, ConfigError, type Config } from './config';
+export { loadConfig, ConfigError, type Config, type RetentionSettings } from './config';
 export { openDatabase, type Database, type DatabaseOptions } from './infra/db/database';
 export { migrate } from './infra/db/migrate';
 export { seedDemo } from './demo/seed';
@@ -29,3 +29,5 @@ export { EnergyService } from './areas/energy/energy.service';
 export { PermissionsRepository } from './areas/permissions/permissions.repository';
 export { EnergyRollups } from './areas/energy-rollups/energy-rollups';
 export { EnergyRollupsRepository } from './areas/energy-rollups/energy-rollups.repository';
+export { Retention, type RetentionRun } from './areas/retention/retention';
+export { RetentionRepository } from './areas/retention/retention.repository';

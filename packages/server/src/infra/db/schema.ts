@@ -170,6 +170,9 @@ export const devices = pgTable('devices', {
   status: jsonb('status').$type<Record<string, unknown>>().notNull().default({}),
   lastContact: ts('last_contact'),
   sysTime: bigint('sys_time', { mode: 'number' }),
+  /** The stored status's place among its device's reports (migration 0067). */
+  statusBoot: bigint('status_boot', { mode: 'number' }),
+  statusSeq: bigint('status_seq', { mode: 'number' }),
   createdAt: createdAt(),
   online: boolean('online').notNull().default(false),
   nearGatewayId: text('near_gateway_id'),

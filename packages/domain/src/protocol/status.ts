@@ -81,6 +81,13 @@ export const deviceStatusSchema = z.object({
   sysTime: z.number().int().nonnegative(),
   /** Seconds since the device last booted. */
   uptime: z.number().int().nonnegative(),
+  /**
+   * Boot counter (kept across restarts, one more at each boot) and the report's number within that
+   * boot (one more with each report): together they order a device's reports, so a server never
+   * stores an older one over a newer. A report without both is stored in arrival order.
+   */
+  boot: z.number().int().nonnegative().optional(),
+  seq: z.number().int().nonnegative().optional(),
   name: z.string().max(40),
   fwVer: z.string().min(1),
   /** Outlet (or output) states, index 0 is outlet 1. */

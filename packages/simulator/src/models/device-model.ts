@@ -95,6 +95,13 @@ export class DeviceModel {
   private name: string;
   private fwVer: string;
   private bootedAt: number;
+  /**
+   * The boot number and report number of the protocol's report order. A real device keeps a boot
+   * counter in flash; the simulator keeps nothing across its own restarts, so it numbers a boot by
+   * its clock's second (which only grows), never less than one more than the boot before.
+   */
+  private boot: number;
+  private seq = 0;
   private sink: ModelSink | undefined;
   private reportTimer: Timer | undefined;
   private fastUntil = 0;
@@ -130,6 +137,7 @@ export class DeviceModel {
     this.settings = initialSettings(opts.facts.devClass, this.timing, opts.settings);
     this.statusIntervalMs = this.timing.reportIntervalMs;
     this.clockSkewMs = this.timing.clockSkewMs;
+    this.boot = this.sysTime();
     this.outlets = all.map((n) => ({
       on: true,
       load: this.initialLoad(n),
@@ -234,6 +242,8 @@ export class DeviceModel {
       devClass: this.facts.devClass,
       sysTime: this.sysTime(),
       uptime: Math.floor((this.scheduler.now() - this.bootedAt) / 1000),
+      boot: this.boot,
+      seq: this.seq++,
       name: this.name,
       fwVer: this.fwVer,
       otlts: this.outletStates(),
@@ -506,6 +516,8 @@ export class DeviceModel {
       this.scheduler.after(this.timing.rebootDownMs, () => {
         this.rebooting = false;
         this.bootedAt = this.scheduler.now();
+        this.boot = Math.max(this.boot + 1, this.sysTime());
+        this.seq = 0;
         this.reportChange();
       });
     });

@@ -176,8 +176,10 @@ export class DeviceHub {
     const { outlets: _labels, ...rest } = parsed.value;
     const status: DeviceStatusView = { ...rest, time: Math.floor(now.getTime() / 1000) };
     this.deps.tracker.onStatus(eventAddress(address), parsed.value);
+    const { boot, seq } = parsed.value;
+    const order = boot === undefined || seq === undefined ? {} : { order: { boot, seq } };
     if (retained) {
-      this.deps.writer.record({ ...row(address), status, sysTime: status.sysTime });
+      this.deps.writer.record({ ...row(address), status, ...order, sysTime: status.sysTime });
       this.deps.events.publish({ type: 'status', ...eventAddress(address), status });
       return;
     }
@@ -186,6 +188,7 @@ export class DeviceHub {
     this.deps.writer.record({
       ...row(address),
       status,
+      ...order,
       lastContact: now,
       sysTime: status.sysTime,
       online: true,

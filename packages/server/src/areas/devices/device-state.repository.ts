@@ -8,9 +8,20 @@ export interface StateWrite {
   /** The topic root a kid reported under: the row is written only if it is that kid's parent. */
   parentDevId: string | null;
   status?: Record<string, unknown>;
+  /**
+   * Where `status` stands among the device's reports; a status older than the stored one is not
+   * written (the rest of the write is). Without it the status is written in arrival order.
+   */
+  order?: ReportOrder;
   lastContact?: Date;
   sysTime?: number;
   online?: boolean;
+}
+
+/** A report's place: its device's boot counter, then its sequence number within that boot. */
+export interface ReportOrder {
+  boot: number;
+  seq: number;
 }
 
 /** The compared fields of a device's status before and after a write that changed them. */
@@ -63,6 +74,8 @@ export class DeviceStateRepository {
         dev_id: w.devId,
         parent_dev_id: w.parentDevId,
         status: w.status ?? null,
+        boot: w.order?.boot ?? null,
+        seq: w.order?.seq ?? null,
         last_contact: w.lastContact?.toISOString() ?? null,
         sys_time: w.sysTime ?? null,
         online: w.online ?? null,
@@ -79,9 +92,9 @@ export class DeviceStateRepository {
     }
     const result = await this.db.execute(sql`
       WITH v AS (SELECT * FROM ${reportsOf(json)}), x AS (
-        SELECT o.dev_id, v.status, v.last_contact, v.sys_time, v.online,
+        SELECT o.dev_id, v.status, v.boot, v.seq, v.last_contact, v.sys_time, v.online,
           ${fieldsOf('o.status', compared)} AS was,
-          ${fieldsOf('v.status', compared)} AS now
+          CASE WHEN ${sql.raw(newerThan('v', 'o'))} THEN ${fieldsOf('v.status', compared)} END AS now
         FROM devices o
         JOIN v ON v.dev_id = o.dev_id
           AND (v.parent_dev_id IS NULL OR o.parent_dev_id = v.parent_dev_id)
@@ -92,8 +105,8 @@ export class DeviceStateRepository {
       FROM x
       WHERE d.dev_id = x.dev_id
       RETURNING d.dev_id AS "devId",
-        CASE WHEN x.status IS NOT NULL AND x.was IS DISTINCT FROM x.now THEN x.was END AS before,
-        CASE WHEN x.status IS NOT NULL AND x.was IS DISTINCT FROM x.now THEN x.now END AS after`);
+        CASE WHEN x.now IS NOT NULL AND x.was IS DISTINCT FROM x.now THEN x.was END AS before,
+        CASE WHEN x.now IS NOT NULL AND x.was IS DISTINCT FROM x.now THEN x.now END AS after`);
     const rows = rowsOf<{ devId: string; before: unknown; after: unknown }>(result);
     const replaced: StatusReplaced[] = [];
     for (const row of rows) {
@@ -131,18 +144,36 @@ export class DeviceStateRepository {
 /** The reports of a write (a JSON array), as rows `v`. */
 function reportsOf(json: string): SQL {
   return sql`jsonb_to_recordset(${json}::jsonb) AS v(
-    dev_id text, parent_dev_id text, status jsonb, last_contact timestamptz,
-    sys_time bigint, online boolean
+    dev_id text, parent_dev_id text, status jsonb, boot bigint, seq bigint,
+    last_contact timestamptz, sys_time bigint, online boolean
   )`;
 }
 
-/** Sets a device row `d` from its report in `source` (v or x); fields left out keep their value. */
+/**
+ * Whether the report in `source` is at least as new as the status stored in `row`: true when
+ * either side is unnumbered (written in arrival order), else by (boot, seq). Compared with the row
+ * being updated, PostgreSQL re-checks it against a row another server changed meanwhile.
+ */
+function newerThan(source: 'v' | 'x', row: 'd' | 'o'): string {
+  return `(${source}.boot IS NULL OR ${row}.status_boot IS NULL
+    OR (${source}.boot, ${source}.seq) >= (${row}.status_boot, ${row}.status_seq))`;
+}
+
+/**
+ * Sets a device row `d` from its report in `source` (v or x); fields left out keep their value, and
+ * so does the status (with its clock and firmware) when the report is older than the stored one.
+ */
 function assignmentsFrom(source: 'v' | 'x'): SQL {
+  // the report carries a status at least as new as the stored one
+  const fresh = `(${source}.status IS NOT NULL AND ${newerThan(source, 'd')})`;
   return sql.raw(`
-    status = coalesce(${source}.status, d.status),
-    last_contact = coalesce(${source}.last_contact, d.last_contact),
-    sys_time = coalesce(${source}.sys_time, d.sys_time),
-    fw_ver = coalesce(${source}.status ->> 'fwVer', d.fw_ver),
+    status = CASE WHEN ${fresh} THEN ${source}.status ELSE d.status END,
+    status_boot = CASE WHEN ${fresh} THEN ${source}.boot ELSE d.status_boot END,
+    status_seq = CASE WHEN ${fresh} THEN ${source}.seq ELSE d.status_seq END,
+    sys_time = CASE WHEN ${source}.status IS NULL OR ${fresh}
+      THEN coalesce(${source}.sys_time, d.sys_time) ELSE d.sys_time END,
+    fw_ver = CASE WHEN ${fresh} THEN coalesce(${source}.status ->> 'fwVer', d.fw_ver) ELSE d.fw_ver END,
+    last_contact = greatest(${source}.last_contact, d.last_contact),
     online = coalesce(${source}.online, d.online)`);
 }
 

@@ -151,6 +151,7 @@ function merge(older: StateWrite, newer: StateWrite): StateWrite {
     devId: newer.devId,
     parentDevId: newer.parentDevId,
     status: newer.status ?? older.status,
+    order: newer.status ? newer.order : older.order,
     lastContact: newer.lastContact ?? older.lastContact,
     sysTime: newer.sysTime ?? older.sysTime,
     online: newer.online ?? older.online,

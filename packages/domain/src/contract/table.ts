@@ -24,6 +24,7 @@ import { deviceSettings } from './calls/device-settings';
 import { firmware } from './calls/firmware';
 import { network } from './calls/network';
 import { energy } from './calls/energy';
+import { systemStatus } from './calls/system-status';
 
 /**
  * Every call of the HTTP API, in groups by feature (the client's `api.<group>.<call>`; a group may
@@ -56,6 +57,7 @@ export const callTable = {
   firmware,
   network,
   energy,
+  systemStatus,
 } satisfies Record<string, Record<string, CallDef>>;
 
 export type CallTable = typeof callTable;

@@ -11,7 +11,8 @@ import { createMetrics } from './metrics';
 const CHECK_TIMEOUT_MS = 1_000;
 
 /** What /readyz checks (also the health figures of /metrics). */
-export type CheckName = 'database' | 'migrations' | 'broker';
+const CHECK_NAMES = ['database', 'migrations', 'broker'] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
 
 export interface HealthOptions {
   database: Database;
@@ -24,11 +25,12 @@ export interface HealthOptions {
 }
 
 /**
- * GET /healthz (the process answers), GET /readyz (database, migrations and broker) for load
- * balancers and orchestrators, and GET /metrics (Prometheus, behind METRICS_TOKEN); see
- * docs/operations.md "Health and metrics". None needs a session; none tells more than ok/failed.
+ * The readiness checks (also what /metrics and System Status report): each answers within 1 s,
+ * or counts as failed.
  */
-export function installHealth(app: FastifyInstance, options: HealthOptions): void {
+export function readinessChecks(
+  options: Pick<HealthOptions, 'database' | 'link'>,
+): (name: CheckName) => Promise<boolean> {
   const { database, link } = options;
   let newest: Promise<string | undefined> | undefined;
   const newestShipped = () => (newest ??= readMigrations().then((files) => files.at(-1)?.version));
@@ -48,12 +50,21 @@ export function installHealth(app: FastifyInstance, options: HealthOptions): voi
     },
     broker: () => Promise.resolve(link === undefined || link.connected !== false),
   };
-  const run = (name: CheckName) => withinTimeout(checks[name]()).catch(() => false);
+  return (name) => withinTimeout(checks[name]()).catch(() => false);
+}
+
+/**
+ * GET /healthz (the process answers), GET /readyz (database, migrations and broker) for load
+ * balancers and orchestrators, and GET /metrics (Prometheus, behind METRICS_TOKEN); see
+ * docs/operations.md "Health and metrics". None needs a session; none tells more than ok/failed.
+ */
+export function installHealth(app: FastifyInstance, options: HealthOptions): void {
+  const run = readinessChecks(options);
 
   app.get('/healthz', { logLevel: 'warn' }, () => Promise.resolve({ status: 'ok' }));
 
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
-    const names = Object.keys(checks) as CheckName[];
+    const names = CHECK_NAMES;
     const results = await Promise.all(names.map(run));
     const failed = names.filter((_name, i) => !results[i]);
     if (failed.length === 0) return { status: 'ok' };

@@ -1,19 +1,13 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { devices } from '../infra/db/schema';
 import { rowsOf } from '../infra/db/rows';
+import { OutboxRepository } from '../infra/mail/outbox.repository';
+import { SERVER_VERSION } from '../infra/server-version';
 import type { CheckName, HealthOptions } from './health';
 
 const PREFIX = 'powerdeck_';
-
-const VERSION = (
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
 
 /**
  * The Prometheus figures of one app, in a registry of its own (several apps in one process, as in
@@ -37,7 +31,7 @@ export function createMetrics(
     labelNames: ['version'],
     registers,
     collect() {
-      this.set({ version: VERSION }, 1);
+      this.set({ version: SERVER_VERSION }, 1);
     },
   });
   new Gauge({
@@ -92,6 +86,17 @@ export function createMetrics(
       );
       queueDepth.reset();
       for (const { name, n } of rows) queueDepth.set({ queue: name }, n);
+    },
+  });
+  const outbox = new OutboxRepository(db);
+  new Gauge({
+    name: `${PREFIX}mail_messages`,
+    help: 'E-mails in the outbox per delivery state (queued, sent, retrying, failed)',
+    labelNames: ['state'],
+    registers,
+    async collect() {
+      const counts = await outbox.deliveryCounts();
+      for (const [state, n] of Object.entries(counts)) this.set({ state }, n);
     },
   });
 

@@ -76,6 +76,21 @@ export interface JobInfo<Data> extends Job<Data> {
   startAfter: Date;
 }
 
+/** One queue at a glance (System Status). */
+export interface QueueSummary {
+  queue: string;
+  /** Created or retrying, not yet handed out. */
+  waiting: number;
+  active: number;
+  /** Failed for good, not yet archived. */
+  failed: number;
+  /** When its newest finished job (completed, failed or cancelled) finished; null: none yet. */
+  lastRunAt: Date | null;
+  lastState: JobState | null;
+  /** The error message of that job when it failed. */
+  lastError: string | null;
+}
+
 /**
  * The app's one durable job mechanism (pg-boss, in the app's database). Each job is handed to one
  * handler on one server at a time: a handler that resolves completes its batch, one that throws
@@ -110,6 +125,8 @@ export interface JobQueue {
   cancel(queue: string, id: string): Promise<boolean>;
   /** A job in the queue or its archive, or null. */
   getJob<Data extends object>(queue: string, id: string): Promise<JobInfo<Data> | null>;
+  /** Every queue's jobs by state now, and its newest finished job (queue or archive). */
+  summaries(): Promise<QueueSummary[]>;
   /**
    * Stops polling, waits up to 5 s for running handlers (a job still running then stays active
    * and is handed out again when it expires), then for pg-boss's own queries.
@@ -278,6 +295,42 @@ export async function createJobQueue(
       if (!job) return null;
       const { data, retryCount, state, startAfter } = job;
       return { id: job.id, data, retryCount, state, startAfter };
+    },
+
+    async summaries() {
+      const schema = options.schema ?? DEFAULT_SCHEMA;
+      const finished = (table: string) =>
+        `select name, state, completed_on, output from ${schema}.${table}
+         where completed_on is not null and state in ('completed', 'failed', 'cancelled')`;
+      const { rows } = await db.executeSql(
+        `select q.name as queue,
+           coalesce(n.waiting, 0)::int as waiting, coalesce(n.active, 0)::int as active,
+           coalesce(n.failed, 0)::int as failed,
+           l.completed_on as "lastRunAt", l.state as "lastState",
+           l.output->>'message' as "lastError"
+         from ${schema}.queue q
+         left join (
+           select name,
+             count(*) filter (where state in ('created', 'retry')) as waiting,
+             count(*) filter (where state = 'active') as active,
+             count(*) filter (where state = 'failed') as failed
+           from ${schema}.job group by name
+         ) n on n.name = q.name
+         left join lateral (
+           select state, completed_on, output
+           from (${finished('job')} union all ${finished('archive')}) f
+           where f.name = q.name order by completed_on desc limit 1
+         ) l on true
+         order by q.name`,
+        [],
+      );
+      return (rows as (Omit<QueueSummary, 'lastState'> & { lastState: string | null })[]).map(
+        (row) => ({
+          ...row,
+          lastRunAt: row.lastRunAt === null ? null : new Date(row.lastRunAt),
+          lastState: row.lastState as JobState | null,
+        }),
+      );
     },
 
     stop() {

@@ -1,4 +1,10 @@
-import { TOPIC_KINDS, TOPIC_PREFIX, TOPIC_RULES, fleetFilters } from '@powerdeck/domain';
+import {
+  TOPIC_KINDS,
+  TOPIC_PREFIX,
+  TOPIC_RULES,
+  fleetFilters,
+  isDeviceId,
+} from '@powerdeck/domain';
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 
 /**
@@ -91,12 +97,27 @@ function hashedPassword(password: string) {
   return { password: hash.toString('base64'), salt: salt.toString('base64'), iterations };
 }
 
+/** A device as the servers' grant leaves it: client id = user name = devId, its own role. */
+export function deviceAccount(devId: string, password: string) {
+  return {
+    username: devId,
+    password,
+    clientid: devId,
+    roles: [{ rolename: deviceRoleName(devId) }],
+  };
+}
+
 /**
  * The dynamic-security file Mosquitto starts from: the admin identity the servers provision
- * devices with, the servers' own identity, no device yet, and every access denied by default
- * (unsubscribing aside), so a client without a role can do nothing.
+ * devices with, the servers' own identity, and every access denied by default (unsubscribing
+ * aside), so a client without a role can do nothing. `devices` are provisioned in the file as a
+ * grant would (a fleet loaded at once: granting one by one rewrites the file each time).
  */
-export function initialDynsecConfig(identities: { admin: Identity; service: Identity }) {
+export function initialDynsecConfig(identities: {
+  admin: Identity;
+  service: Identity;
+  devices?: { devId: string; password: string }[];
+}) {
   if (identities.admin.username === identities.service.username) {
     throw new Error('the admin and the service identity need different user names');
   }
@@ -105,6 +126,12 @@ export function initialDynsecConfig(identities: { admin: Identity; service: Iden
     textName,
     ...hashedPassword(identity.password),
     roles: [{ rolename }],
+  });
+  const devices = identities.devices ?? [];
+  const deviceClients = devices.map(({ devId, password }) => {
+    if (!isDeviceId(devId)) throw new Error(`not a device id: '${devId}'`);
+    const { username, clientid, roles } = deviceAccount(devId, password);
+    return { username, clientid, roles, ...hashedPassword(password) };
   });
   return {
     defaultACLAccess: {
@@ -116,11 +143,13 @@ export function initialDynsecConfig(identities: { admin: Identity; service: Iden
     clients: [
       client(identities.admin, ADMIN_ROLE, 'Powerdeck provisioning (dynamic security)'),
       client(identities.service, SERVICE_ROLE, 'Powerdeck servers'),
+      ...deviceClients,
     ],
     groups: [],
     roles: [
       { rolename: ADMIN_ROLE, acls: adminAcls() },
       { rolename: SERVICE_ROLE, acls: serviceAcls() },
+      ...devices.map(({ devId }) => ({ rolename: deviceRoleName(devId), acls: deviceAcls(devId) })),
     ],
   };
 }

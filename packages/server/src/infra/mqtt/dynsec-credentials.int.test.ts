@@ -2,6 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_USERNAME } from './broker-access';
+import { initialDynsecConfig } from './dynsec-config';
 import { type DynsecCredentialSink, createDynsecCredentialSink } from './dynsec-credentials';
 import { type MosquittoProcess, initialDynsecFile, startMosquitto } from '../../test/mosquitto';
 
@@ -234,6 +235,33 @@ describe('Mosquitto with the shipped configuration, provisioned through the dyna
     expect(await subscribeEach(server, ['$CONTROL/dynamic-security/v1/response'])).toEqual([
       'refused',
     ]);
+  });
+
+  it('loads a fleet provisioned in the starting file, each device confined and revocable as if granted', async () => {
+    const a = newDevice();
+    const password = secret();
+    const preloaded = await startMosquitto(
+      JSON.stringify(initialDynsecConfig({ admin, service, devices: [{ devId: a, password }] })),
+    );
+    const preloadedSink = await createDynsecCredentialSink({ url: preloaded.url, ...admin });
+    try {
+      const device = await mqtt.connectAsync(
+        preloaded.url,
+        { clientId: a, username: a, password, protocolVersion: 4, reconnectPeriod: 0 },
+        false,
+      );
+      device.on('error', () => undefined);
+      expect(await subscribeEach(device, [`pd/v1/${a}/cmd`, 'pd/v1/+/cmd'])).toEqual([
+        1,
+        'refused',
+      ]);
+      const hungUp = closed(device);
+      await preloadedSink.revoke(a);
+      await within('the broker closing the revoked device', hungUp);
+    } finally {
+      await preloadedSink.close();
+      await preloaded.stop();
+    }
   });
 
   it('fails to start, saying why, with a wrong admin password', async () => {

@@ -2,7 +2,13 @@ import { isDeviceId } from '@powerdeck/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import type { BrokerCredentialSink } from './broker-credentials';
-import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, deviceAcls, deviceRoleName } from './dynsec-config';
+import {
+  DYNSEC_RESPONSE_TOPIC,
+  DYNSEC_TOPIC,
+  deviceAccount,
+  deviceAcls,
+  deviceRoleName,
+} from './dynsec-config';
 
 export interface DynsecSinkOptions {
   /** The broker, e.g. mqtt://powerdeck-dynsec:secret@mosquitto:1883 (credentials may be here). */
@@ -154,7 +160,7 @@ export async function createDynsecCredentialSink(
       }
       const rolename = deviceRoleName(devId);
       const acls = deviceAcls(devId);
-      const account = { username: devId, password, clientid: devId, roles: [{ rolename }] };
+      const account = deviceAccount(devId, password);
       const [role, created] = await runExpecting(
         devId,
         [

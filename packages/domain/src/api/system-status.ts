@@ -59,8 +59,8 @@ export const systemStatusSchema = z.object({
   /** In the last SYSTEM_STATUS_WINDOW_MINUTES, over every server. */
   commands: z.object({ failures: count, expiries: count }),
   jobs: z.object({ waiting: count, queues: z.array(queueStatusSchema) }),
-  /** Outbox messages by delivery state; null where the outbox does not record one. */
-  mail: z.object({ queued: count, sent: count, retrying: count, failed: count }).nullable(),
+  /** Outbox messages by delivery state. */
+  mail: z.object({ queued: count, sent: count, retrying: count, failed: count }),
 });
 
 export type ServerStatus = z.infer<typeof serverStatusSchema>;

@@ -1,5 +1,6 @@
 import { readinessChecks } from '../../http/health';
 import type { Database } from '../../infra/db/database';
+import { OutboxRepository } from '../../infra/mail/outbox.repository';
 import type { DeviceLink } from '../../infra/mqtt/device-link';
 import type { Area } from '../area';
 import { ServerHeartbeat } from './server-heartbeat';
@@ -56,6 +57,7 @@ export function systemStatusArea(
         repo,
         clock,
         jobs,
+        outbox: new OutboxRepository(db),
         isUp: readinessChecks({ database, link }),
         databaseKind: database.kind,
         brokerKind: config.mqttUrl ? 'external' : 'embedded',

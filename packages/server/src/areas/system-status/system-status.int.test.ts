@@ -53,6 +53,7 @@ describe.each(testDatabases())('System Status on $name', (testDb) => {
     expect(status.broker).toEqual({ kind: 'embedded', up: true });
     expect(status.devices.seenLast24h).toBeGreaterThanOrEqual(status.devices.connected);
     expect(status.rates.samples).toHaveLength(90);
+    expect(status.mail).toMatchObject({ retrying: 0, failed: 0 });
   });
 
   it.each(['client', 'admin', 'installer'] as const)('%s is refused with 403', async (role) => {

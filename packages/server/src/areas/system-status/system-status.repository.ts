@@ -1,22 +1,11 @@
 import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/database';
-import { rowsOf } from '../../infra/db/rows';
 import { devices, permissions } from '../../infra/db/schema';
 import { serverHeartbeats, serverSamples } from '../../infra/db/schema-server-status';
 import type { CounterSample } from './status-rates';
 
 export type Heartbeat = typeof serverHeartbeats.$inferSelect;
 export type Counters = Omit<CounterSample, 'serverId' | 'takenAt'>;
-
-export interface MailCounts {
-  queued: number;
-  sent: number;
-  retrying: number;
-  failed: number;
-}
-
-/** PostgreSQL's "undefined column" (an outbox without delivery states). */
-const UNDEFINED_COLUMN = '42703';
 
 /** The heartbeats and counter samples of the servers, and the figures System Status reads. */
 export class SystemStatusRepository {
@@ -80,34 +69,4 @@ export class SystemStatusRepository {
       );
     return { connected: row?.connected ?? 0, seenSince: row?.seenSince ?? 0 };
   }
-
-  /**
-   * The outbox's messages by delivery state; null while the outbox has no `delivery_state`
-   * column (mail through the queue, issue 19 item 2, adds it).
-   */
-  async mailCounts(): Promise<MailCounts | null> {
-    let rows: { state: string; n: number }[];
-    try {
-      rows = rowsOf(
-        await this.db.execute(
-          sql`select delivery_state as state, count(*)::int as n from outbox group by 1`,
-        ),
-      );
-    } catch (error) {
-      if (codeOf(error) === UNDEFINED_COLUMN) return null;
-      throw error;
-    }
-    const counts: MailCounts = { queued: 0, sent: 0, retrying: 0, failed: 0 };
-    for (const { state, n } of rows) {
-      if (state in counts) counts[state as keyof MailCounts] = Number(n);
-    }
-    return counts;
-  }
-}
-
-function codeOf(error: unknown): unknown {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ('code' in e && typeof e.code === 'string') return e.code;
-  }
-  return undefined;
 }

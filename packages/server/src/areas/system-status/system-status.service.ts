@@ -8,6 +8,7 @@ import { forbidden } from '../../http/errors';
 import type { CheckName } from '../../http/health';
 import type { Clock } from '../../infra/clock';
 import type { JobQueue } from '../../infra/jobs/job-queue';
+import type { OutboxRepository } from '../../infra/mail/outbox.repository';
 import { KEEP_MS } from './server-heartbeat';
 import { summarizeRates } from './status-rates';
 import type { SystemStatusRepository } from './system-status.repository';
@@ -22,6 +23,8 @@ export interface SystemStatusDeps {
   repo: SystemStatusRepository;
   clock: Clock;
   jobs: JobQueue;
+  /** Mail by delivery state. */
+  outbox: Pick<OutboxRepository, 'deliveryCounts'>;
   /** The readiness checks of /readyz (http/health.ts). */
   isUp: (check: CheckName) => Promise<boolean>;
   databaseKind: 'pglite' | 'postgres';
@@ -48,7 +51,7 @@ export class SystemStatusService {
         repo.samplesSince(new Date(now.getTime() - KEEP_MS)),
         repo.deviceCounts(new Date(now.getTime() - DAY_MS)),
         this.deps.jobs.summaries(),
-        repo.mailCounts(),
+        this.deps.outbox.deliveryCounts(),
         isUp('database'),
         isUp('migrations'),
         isUp('broker'),

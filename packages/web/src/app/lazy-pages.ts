@@ -190,3 +190,7 @@ export const AlertSubscriptionsPage = lazyNamed(
   () => import('../features/alerts/routes/alert-subscriptions-page'),
   'AlertSubscriptionsPage',
 );
+export const SystemStatusPage = lazyNamed(
+  () => import('../features/system-status/routes/system-status-page'),
+  'SystemStatusPage',
+);

@@ -223,12 +223,7 @@ export const signedInRoutes: RouteObject[] = [
   {
     path: paths.systemStatus,
     handle: crumb('system-status', 'System Status', paths.systemStatus),
-    element: (
-      <PlaceholderPage
-        title="System Status"
-        arrivesWith="the operations issue: server, database, broker and device-link health"
-      />
-    ),
+    element: <Pages.SystemStatusPage />,
   },
 ];
 

@@ -80,7 +80,11 @@ describe('embedded broker on a fixed port', () => {
     try {
       const starting = startEmbeddedBroker({ ...secrets, port, logLevel: 'silent' });
       await expect(starting).rejects.toBeInstanceOf(BrokerListenError);
-      const error = await starting.catch((e: unknown) => e as BrokerListenError);
+      const error = await starting.then(
+        () => undefined,
+        (e: unknown) => e as BrokerListenError,
+      );
+      if (!error) throw new Error('the broker started on a port in use');
       expect(error.code).toBe('EADDRINUSE');
       expect(brokerListenMessage(error)).toMatch(
         new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}: the port is in use.*MQTT_PORT`),

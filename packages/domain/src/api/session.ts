@@ -26,18 +26,30 @@ export const signedInSchema = z.object({ user: sessionUserSchema });
  */
 export const sessionAnswerSchema = z.object({ user: sessionUserSchema.nullable() });
 
-/** One e-mail of the demo outbox (`auth svc=outbox`); `sentAt` is an ISO time. */
+/** Where an e-mail is on its way out (docs/operations.md, "Mail"). */
+export const mailDeliveryStateSchema = z.enum(['queued', 'sent', 'retrying', 'failed']);
+
+/**
+ * One e-mail of the outbox (`auth svc=outbox`); `sentAt` (when it was queued) and `deliveredAt`
+ * are ISO times; `attempts` counts failed delivery attempts, `lastError` names the last failure.
+ */
 export const outboxMessageSchema = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  html: z.string().nullable(),
   sentAt: z.iso.datetime(),
+  state: mailDeliveryStateSchema,
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+  deliveredAt: z.iso.datetime().nullable(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 /** `auth svc=outbox`: what the demo would have e-mailed, newest first. */
 export const outboxSchema = z.object({ messages: z.array(outboxMessageSchema) });
+export type Outbox = z.infer<typeof outboxSchema>;
 
 /** What the console needs before sign-in: served without a session. */
 export const publicConfigSchema = z.object({

@@ -12,6 +12,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../infra/clock';
+import { renderMail } from '../../infra/mail/mail-layout';
 import type { Mailer } from '../../infra/mail/mailer';
 import type { PasswordHasher } from '../../infra/passwords';
 import { hashSecret, newSecret } from '../auth/secrets';
@@ -111,15 +112,14 @@ export class AccountService {
     await this.deps.mailer.send({
       to: input.email,
       subject: 'Confirm your new Powerdeck email address',
-      text: [
-        `Hello ${row.firstName},`,
-        '',
-        'To make this the sign-in address of your Powerdeck account, open:',
-        '',
-        link,
-        '',
-        'This link expires in 24 hours and works once. Until then your old address stays in use.',
-      ].join('\n'),
+      ...renderMail({
+        heading: `Hello ${row.firstName},`,
+        paragraphs: ['To make this the sign-in address of your Powerdeck account, confirm it.'],
+        action: { label: 'Confirm my new address', url: link },
+        footer: [
+          'This link expires in 24 hours and works once. Until then your old address stays in use.',
+        ],
+      }),
     });
   }
 

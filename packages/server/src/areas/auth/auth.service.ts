@@ -9,6 +9,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors';
 import type { Clock } from '../../infra/clock';
+import { renderMail } from '../../infra/mail/mail-layout';
 import type { Mailer } from '../../infra/mail/mailer';
 import type { PasswordHasher } from '../../infra/passwords';
 import type { AuthRepository, AuthTokenKind, UserRow } from './auth.repository';
@@ -108,15 +109,16 @@ export class AuthService {
     await this.deps.mailer.send({
       to: input.email,
       subject: 'Verify your Powerdeck account',
-      text: [
-        `Hello ${input.firstName},`,
-        '',
-        'Please confirm your email address to finish creating your Powerdeck account:',
-        '',
-        this.link('/new-account-verify', token),
-        '',
-        'This link expires in 24 hours. If you did not sign up, you can ignore this message.',
-      ].join('\n'),
+      ...renderMail({
+        heading: `Hello ${input.firstName},`,
+        paragraphs: [
+          'Please confirm your email address to finish creating your Powerdeck account.',
+        ],
+        action: { label: 'Verify my address', url: this.link('/new-account-verify', token) },
+        footer: [
+          'This link expires in 24 hours. If you did not sign up, you can ignore this message.',
+        ],
+      }),
     });
   }
 
@@ -169,15 +171,14 @@ export class AuthService {
     await this.deps.mailer.send({
       to: user.email,
       subject: 'Reset your Powerdeck password',
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        'Someone asked to reset the password of your Powerdeck account. To choose a new one, open:',
-        '',
-        this.link('/reset-password', token),
-        '',
-        'This link expires in 1 hour and works once. If you did not ask for it, ignore this message.',
-      ].join('\n'),
+      ...renderMail({
+        heading: `Hello ${user.firstName},`,
+        paragraphs: ['Someone asked to reset the password of your Powerdeck account.'],
+        action: { label: 'Choose a new password', url: this.link('/reset-password', token) },
+        footer: [
+          'This link expires in 1 hour and works once. If you did not ask for it, ignore this message.',
+        ],
+      }),
     });
   }
 
@@ -187,17 +188,16 @@ export class AuthService {
     await this.deps.mailer.send({
       to: owner.email,
       subject: 'Someone tried to sign up with your Powerdeck address',
-      text: [
-        `Hello ${owner.firstName},`,
-        '',
-        'Someone tried to create a Powerdeck account with this email address, which already has',
-        'one. No account was created and nothing was changed.',
-        '',
-        `If it was you, sign in at ${origin}/login, or choose a new password at`,
-        `${origin}/forgot-password.`,
-        '',
-        'If it was not you, you can ignore this message.',
-      ].join('\n'),
+      ...renderMail({
+        heading: `Hello ${owner.firstName},`,
+        paragraphs: [
+          'Someone tried to create a Powerdeck account with this email address, which already ' +
+            'has one. No account was created and nothing was changed.',
+          `If it was you, sign in at ${origin}/login, or choose a new password at ` +
+            `${origin}/forgot-password.`,
+        ],
+        footer: ['If it was not you, you can ignore this message.'],
+      }),
     });
   }
 

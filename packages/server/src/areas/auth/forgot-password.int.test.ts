@@ -31,6 +31,10 @@ class HeldMailer implements Mailer {
     this.sent.push(message);
   }
 
+  resend(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+
   releaseAll(): void {
     this.release.open();
     this.release = HeldMailer.gate();

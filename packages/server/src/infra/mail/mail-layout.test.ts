@@ -39,6 +39,38 @@ describe('renderMail', () => {
     expect(mail.html).not.toContain('<i>');
   });
 
+  it('lists links after the paragraphs, each escaped, as lines in plain text', () => {
+    const mail = renderMail({
+      heading: 'Digest',
+      paragraphs: ['Two alerts.'],
+      links: [
+        { label: 'Open <Rack 1>', url: 'https://console.example/locations/L1/devices/km/D1' },
+        { label: 'Open Rack 2', url: 'https://console.example/locations/L1/devices/km/D2' },
+      ],
+    });
+    expect(mail.text).toBe(
+      [
+        'Digest',
+        '',
+        'Two alerts.',
+        '',
+        'Open <Rack 1>: https://console.example/locations/L1/devices/km/D1',
+        '',
+        'Open Rack 2: https://console.example/locations/L1/devices/km/D2',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain(
+      'href="https://console.example/locations/L1/devices/km/D1" style="color:#1971c2">Open &lt;Rack 1&gt;</a>',
+    );
+    expect(() =>
+      renderMail({
+        heading: 'x',
+        paragraphs: [],
+        links: [{ label: 'x', url: 'data:text/html,x' }],
+      }),
+    ).toThrow(/http\(s\)/);
+  });
+
   it('refuses a link that is not http(s)', () => {
     expect(() =>
       renderMail({

@@ -7,6 +7,8 @@ export interface MailContent {
   /** The first line, in bold in HTML. */
   heading: string;
   paragraphs: readonly string[];
+  /** Links after the paragraphs, one a line (a digest's devices). */
+  links?: readonly { label: string; url: string }[];
   /** A button in HTML, a line with the address in plain text. */
   action?: { label: string; url: string };
   /** Small print under a rule (why the reader got this mail, how to stop it). */
@@ -49,6 +51,7 @@ function safeUrl(url: string): string {
 
 export function renderMail(content: MailContent): RenderedMail {
   const action = content.action && { ...content.action, url: safeUrl(content.action.url) };
+  const links = (content.links ?? []).map((link) => ({ ...link, url: safeUrl(link.url) }));
   const footerLink = content.footerLink && {
     ...content.footerLink,
     url: safeUrl(content.footerLink.url),
@@ -58,6 +61,7 @@ export function renderMail(content: MailContent): RenderedMail {
     content.heading,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
+    ...links.flatMap((link) => [`${link.label}: ${link.url}`, '']),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...(content.footer || footerLink ? ['--'] : []),
     ...(content.footer ?? []),
@@ -77,6 +81,9 @@ export function renderMail(content: MailContent): RenderedMail {
     '<div style="padding:24px">',
     p(escapeHtml(content.heading), 'font-size:18px;font-weight:700'),
     ...content.paragraphs.map((text) => p(escapeHtml(text))),
+    ...links.map((link) =>
+      p(`<a href="${escapeHtml(link.url)}" style="color:${PRIMARY}">${escapeHtml(link.label)}</a>`),
+    ),
     ...(action
       ? [
           p(

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { outbox } from '../db/schema';
 
@@ -30,6 +30,7 @@ export interface StoredMail {
   html: string | null;
   headers: Record<string, string> | null;
   state: DeliveryState;
+  lastError: string | null;
 }
 
 export interface NewMail {
@@ -75,34 +76,55 @@ export class OutboxRepository {
       html: row.html,
       headers: row.headers,
       state: row.deliveryState,
+      lastError: row.lastError,
     };
   }
 
-  async markSent(id: number, at: Date): Promise<void> {
+  /** Delivered now (the database's clock). */
+  async markSent(id: number): Promise<void> {
     await this.db
       .update(outbox)
-      .set({ deliveryState: 'sent', deliveredAt: at })
+      .set({ deliveryState: 'sent', deliveredAt: sql`now()` })
       .where(eq(outbox.id, id));
   }
 
-  /** One more failed attempt; `final` when no retry follows (the message is dead-lettered). */
-  async markAttemptFailed(id: number, error: string, final: boolean): Promise<void> {
+  /** One more failed attempt (the job queue retries it, or dead-letters it: markFailed). */
+  async markAttemptFailed(id: number, error: string): Promise<void> {
     await this.db
       .update(outbox)
       .set({
-        deliveryState: final ? 'failed' : 'retrying',
+        deliveryState: 'retrying',
         attempts: sql`${outbox.attempts} + 1`,
         lastError: error.slice(0, MAX_ERROR_LENGTH),
       })
       .where(and(eq(outbox.id, id), ne(outbox.deliveryState, 'sent')));
   }
 
-  /** Gives up on a message not sent (its job was dead-lettered, or could not be queued). */
+  /**
+   * Gives up on a message not sent (its job was dead-lettered, or could not be queued); `error`
+   * is recorded only when no attempt recorded one.
+   */
   async markFailed(id: number, error: string): Promise<void> {
     await this.db
       .update(outbox)
-      .set({ deliveryState: 'failed', lastError: error.slice(0, MAX_ERROR_LENGTH) })
+      .set({
+        deliveryState: 'failed',
+        lastError: sql`coalesce(${outbox.lastError}, ${error.slice(0, MAX_ERROR_LENGTH)})`,
+      })
       .where(and(eq(outbox.id, id), ne(outbox.deliveryState, 'sent')));
+  }
+
+  /**
+   * A message that failed for good goes back to `queued` (its attempts start over; its last error
+   * stays until the next attempt); false when no failed message has this id.
+   */
+  async requeue(id: number): Promise<boolean> {
+    const rows = await this.db
+      .update(outbox)
+      .set({ deliveryState: 'queued', attempts: 0 })
+      .where(and(eq(outbox.id, id), eq(outbox.deliveryState, 'failed')))
+      .returning({ id: outbox.id });
+    return rows.length > 0;
   }
 
   /** How many messages are in each state (System Status, /metrics). */
@@ -116,12 +138,14 @@ export class OutboxRepository {
     return counts;
   }
 
-  /** Newest first; with `state`, only the messages in that state. */
-  async list(options: { limit?: number; state?: DeliveryState } = {}): Promise<OutboxMessage[]> {
+  /** Newest first; with `states`, only the messages in those states. */
+  async list(
+    options: { limit?: number; states?: readonly DeliveryState[] } = {},
+  ): Promise<OutboxMessage[]> {
     const rows = await this.db
       .select()
       .from(outbox)
-      .where(options.state ? eq(outbox.deliveryState, options.state) : undefined)
+      .where(options.states ? inArray(outbox.deliveryState, [...options.states]) : undefined)
       .orderBy(desc(outbox.sentAt), desc(outbox.id))
       .limit(options.limit ?? 100);
     return rows.map((row) => ({

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useOutbox } from '../api/get-outbox';
 import { OutboxMessage } from '../components/outbox-message';
 
-/** Demo mode only: the e-mails the server would have sent (verification and reset links). */
+/** Demo mode only: the e-mails the server sent or would have sent, with their delivery. */
 export function OutboxPage() {
   usePageTitle('Outbox');
   const outbox = useOutbox();
@@ -33,7 +33,8 @@ export function OutboxPage() {
           </Button>
         </Group>
         <Text c="dimmed" size="sm">
-          In demo mode no e-mail leaves the server: messages it sends are listed here, newest first.{' '}
+          Every e-mail the demo sends is listed here, newest first, with its delivery: queued, sent,
+          retrying or failed (without an SMTP server none leaves the machine).{' '}
           <Anchor component={Link} to={paths.login}>
             Back to sign in
           </Anchor>

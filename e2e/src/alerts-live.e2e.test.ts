@@ -5,6 +5,7 @@ import {
   type DeviceListItem,
   type DeviceStatusView,
   type EventPage,
+  type Outbox,
   type SitesPage,
   getDeviceSpec,
 } from '@powerdeck/domain';
@@ -200,6 +201,18 @@ describe.skipIf(!hasBrowser())('alerts reach the bell live', () => {
     expect(card, 'the demo has a connected cv2/cv3 card').toBeDefined();
     if (!card) return;
     await owner.setGraceSeconds(card.siteId, 2);
+    // the admin also wants this card's alerts by e-mail, at once (issue 19)
+    const admin = await ApiUser.signIn('admin');
+    const emailChoice = await admin.call<unknown>(
+      'alertsManagement/data-svc.php?svc=setAlertEmail',
+      {
+        type: '0',
+        devClass: card.devClass,
+        devId: card.devId,
+        emailMode: 'immediate',
+      },
+    );
+    expect(emailChoice.status).toBe(200);
     try {
       const watching = await adminWatching(`/locations/${card.siteId}/settings`);
       const grace = page.getByLabel(/Offline grace period/);
@@ -215,8 +228,28 @@ describe.skipIf(!hasBrowser())('alerts reach the bell live', () => {
       expect(watching.fetchesSince()).toBe(0);
       await alertItem(page, `${name} is back online.`).first().waitFor({ timeout: 30_000 });
       await saveScreenshot(page, 'alerts-live-bell-offline');
+
+      // the offline alert came by e-mail too (the demo's outbox), and its link opens the device
+      const mailed = async () => {
+        const { body } = await admin.call<Outbox>('auth/data-svc.php?svc=outbox');
+        return body.messages.find(
+          (m) => m.to === 'admin@example.com' && m.subject.includes(`${name} is offline.`),
+        );
+      };
+      await expect.poll(mailed, { timeout: 20_000, interval: 500 }).toBeDefined();
+      const link = (await mailed())?.text.match(/https?:\/\/\S+\/locations\/\S+/)?.[0];
+      expect(link, 'the mail links to the device').toBeDefined();
+      await page.goto(new URL(link ?? '').pathname);
+      await page.waitForURL(`**/${card.devId}/${card.devClass}/controls`);
+      await page.getByText(card.devId, { exact: false }).first().waitFor();
     } finally {
       await owner.setGraceSeconds(card.siteId, 60);
+      await admin.call('alertsManagement/data-svc.php?svc=setAlertEmail', {
+        type: '0',
+        devClass: card.devClass,
+        devId: card.devId,
+        emailMode: 'off',
+      });
     }
   });
 });

@@ -154,7 +154,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     {
       name: 'alerts',
       install: () => {
-        installAlerts(app, calls, { database: deps.db, clock, permissions });
+        installAlerts(app, calls, {
+          database: deps.db,
+          clock,
+          permissions,
+          jobs,
+          mailer,
+          publicOrigin: config.publicOrigin,
+        });
       },
     },
     eventLogsArea(deps.db),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alertKindSchema } from '../catalog/alert-kinds';
+import { alertEmailAnswerSchema } from './alert-email';
 
 /** Alert `type`: 0 is an alert; every other value is a notification (the hidden tab). */
 export const ALERT_TYPE = 0;
@@ -33,6 +34,8 @@ export const alertSubscriptionSchema = z.object({
   devClass: z.string(),
   devId: z.string(),
   subscribed: z.boolean(),
+  /** Whether its alerts also come by e-mail (issue 19). */
+  email: alertEmailAnswerSchema,
   devName: z.string().nullable(),
   siteId: z.string().nullable(),
   locationName: z.string().nullable(),
@@ -69,6 +72,8 @@ export const deviceAlertSubscriptionsSchema = z.object({
   devClass: z.string(),
   devName: z.string(),
   alerts: z.array(z.object({ kind: alertKindSchema, subscribed: z.boolean() })),
+  /** Whether the device's alerts also come by e-mail to the caller (issue 19). */
+  email: alertEmailAnswerSchema,
 });
 
 /**

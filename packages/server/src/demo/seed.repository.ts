@@ -11,6 +11,7 @@ import {
   siteWatches,
   users,
 } from '../infra/db/schema';
+import { alertEmailSubscriptions } from '../infra/db/schema-collab';
 import { locationEnergy } from '../infra/db/schema-locations';
 import { scheduleEvents, scheduleTargets, schedules } from '../infra/db/schema-schedules';
 import type {
@@ -21,6 +22,7 @@ import type {
   SitePairRow,
   UserRow,
 } from './builders';
+import type { AlertEmailRow } from './demo-alert-emails';
 import { type DemoEnergy, insertDemoEnergy } from './demo-energy';
 import type { DemoSchedule } from './demo-schedules';
 import type { DeviceRow, OutletRow } from './device-plan';
@@ -38,6 +40,8 @@ export interface SeedRows {
   schedules: DemoSchedule[];
   /** Locations' energy rates (no budgets: a user sets one and is told when it is at risk). */
   energySettings: (typeof locationEnergy.$inferInsert)[];
+  /** The owner's alert e-mails (issue 19). */
+  alertEmails?: AlertEmailRow[];
   /** 60 days of energy history of the metered devices (bulk SQL, after the devices). */
   energy?: DemoEnergy;
 }
@@ -71,6 +75,9 @@ export async function insertIfNoUsers(database: Database, rows: SeedRows): Promi
     for (const part of chunks(ordered)) await tx.insert(devices).values(part);
     for (const part of chunks(rows.outlets)) await tx.insert(outlets).values(part);
     for (const part of chunks(rows.energySettings)) await tx.insert(locationEnergy).values(part);
+    for (const part of chunks(rows.alertEmails ?? [])) {
+      await tx.insert(alertEmailSubscriptions).values(part);
+    }
     for (const { targets, createdById, ...schedule } of rows.schedules) {
       const [row] = await tx
         .insert(schedules)

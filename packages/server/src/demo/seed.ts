@@ -2,6 +2,7 @@ import type { Clock } from '../infra/clock';
 import type { Database } from '../infra/db/database';
 import type { PasswordHasher } from '../infra/passwords';
 import { buildClient, buildDemoLocation, buildPermission, buildUser } from './builders';
+import { buildDemoAlertEmails } from './demo-alert-emails';
 import {
   DEMO_CLIENTS,
   DEMO_LOCATIONS,
@@ -132,6 +133,13 @@ export async function buildDemoRows(
   });
   // the scheduler plans their first firings when the server starts
   rows.schedules = buildDemoSchedules(rows, owner, now);
+  rows.alertEmails = buildDemoAlertEmails(
+    DEMO_LOCATIONS,
+    locations.map((l) => l.id),
+    rows.devices,
+    owner,
+    now,
+  );
   const gateway = rows.devices.find(
     (d) => d.devClass === 'bb1000' && !(d.info as { demoOffline?: boolean }).demoOffline,
   );

@@ -52,6 +52,10 @@ export const OutboxPage = lazyNamed(
   () => import('../features/outbox/routes/outbox-page'),
   'OutboxPage',
 );
+export const AlertMailUnsubscribePage = lazyNamed(
+  () => import('../features/alerts/routes/alert-mail-unsubscribe-page'),
+  'AlertMailUnsubscribePage',
+);
 export const NotFoundPage = lazyNamed(
   () => import('../features/not-found/routes/not-found-page'),
   'NotFoundPage',

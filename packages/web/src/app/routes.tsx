@@ -44,6 +44,8 @@ export const routes: RouteObject[] = [
       { path: paths.mobile, element: page(<Pages.MobilePage />) },
       // Demo helper of our own: read the e-mails the server "sent" (sign-up, reset links).
       { path: paths.outbox, element: page(<Pages.OutboxPage />) },
+      // An alert e-mail's unsubscribe link: signed in or not (its token is signed).
+      { path: paths.alertMailUnsubscribe, element: page(<Pages.AlertMailUnsubscribePage />) },
       {
         element: <RequireSession />,
         children: [{ element: page(<Pages.ShellLayout />), children: signedInRoutes }],

@@ -1,4 +1,4 @@
-import { isDeviceClass, type VIEW_PREFS } from '@powerdeck/domain';
+import { ALERT_MAIL_UNSUBSCRIBE_PAGE, isDeviceClass, type VIEW_PREFS } from '@powerdeck/domain';
 
 /**
  * Every route of the console (spec §2 plus our six unshown ones), as patterns for the router and
@@ -49,6 +49,8 @@ export const paths = {
   redirectLogin: '/redirectLogin',
   mobile: '/mobile',
   outbox: '/outbox',
+  /** An alert e-mail's unsubscribe link (issue 19): public, a signed token. */
+  alertMailUnsubscribe: ALERT_MAIL_UNSUBSCRIBE_PAGE,
   locations: '/locations',
   locationsList: '/locations/list',
   watchlist: '/watchlist',

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  alertEmailMessages,
+  alertEmailSchema,
+  alertMailUnsubscribeSchema,
+} from '../../api/alert-email';
 import { alertSettingsAnswerSchema, alertSettingsSchema } from '../../api/alert-live';
 import {
   alertSubscriptionKeySchema,
@@ -119,5 +124,33 @@ export const alerts = {
     access: 'user',
     rule: 'ADMIN or owner at siteId',
     summary: 'Sets a location’s offline grace period (0 to 3600 seconds) and answers it.',
+  }),
+  setAlertEmail: defineCall({
+    area: 'alertsManagement',
+    svc: 'setAlertEmail',
+    methods: ['POST'],
+    input: alertSubscriptionKeySchema.omit({ kind: true }).extend(alertEmailSchema.shape),
+    output: okOutput,
+    access: 'user',
+    rule: 'any level at the device’s location (another device is 404)',
+    summary:
+      'Whether the caller’s alerts of one type of a device also come by e-mail: off, ' +
+      'immediately, or in a digest every 15, 60 or 240 minutes (issue 19).',
+  }),
+  unsubscribeByMail: defineCall({
+    area: 'alertsManagement',
+    svc: 'unsubscribeByMail',
+    methods: ['POST'],
+    body: 'form',
+    queryFields: ['token'],
+    input: alertMailUnsubscribeSchema,
+    output: okOutput,
+    access: 'public',
+    rateLimit: { max: 30, windowMs: 60_000, message: alertEmailMessages.badUnsubscribeLink },
+    rule: 'the signed token of an alert e-mail (HMAC: user, subscriptions, expiry)',
+    summary:
+      'One-click unsubscribe of an alert e-mail (RFC 8058 List-Unsubscribe-Post, and the ' +
+      'button of its page): turns e-mail off for the subscriptions the token names; the bell ' +
+      'keeps their alerts. 400 for a token that is tampered with or expired.',
   }),
 } satisfies CallGroup;

@@ -48,6 +48,8 @@ export class AlertRaiser {
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
     private readonly fanout?: Pick<AlertFanout, 'publish'>,
     private readonly statusFrom: 'events' | 'database' = 'events',
+    /** Queues the e-mails of alerts just raised (alert-mail.ts). */
+    private readonly mail?: { queueFor(alertIds: readonly number[]): Promise<void> },
   ) {}
 
   /** Handles one hub event in order; never throws (alerting must not disturb the hub). */
@@ -228,7 +230,14 @@ export class AlertRaiser {
     // Nearly every status report raises nothing: decide that before touching the database.
     const raised = drafts(DEVICE_NAME);
     if (raised.length === 0) return;
-    this.announceTo(await this.repo.raise(devId, raised, this.clock.now()));
+    const alerts = await this.repo.raise(devId, raised, this.clock.now());
+    this.announceTo(alerts.map((a) => a.userId));
+    if (alerts.length === 0 || !this.mail) return;
+    try {
+      await this.mail.queueFor(alerts.map((a) => a.id));
+    } catch (err) {
+      this.log.warn({ err, devId }, 'queueing alert e-mails failed');
+    }
   }
 
   private async announce(): Promise<void> {

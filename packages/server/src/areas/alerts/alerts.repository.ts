@@ -233,7 +233,7 @@ export class AlertsRepository {
   async subscriptions(
     userId: string,
     pageNo: number,
-  ): Promise<{ records: AlertSubscription[]; totalRecords: number }> {
+  ): Promise<{ records: Omit<AlertSubscription, 'email'>[]; totalRecords: number }> {
     const audience = and(eq(permissions.userId, userId), eq(permissions.siteId, devices.siteId));
     const [total] = await this.db
       .select({ n: sql<number>`count(*)::int` })
@@ -286,9 +286,13 @@ export class AlertsRepository {
    * Raises the drafts on one device, in one statement: each goes to every user with a level at
    * the device's location who is subscribed to its type and kind on this device and has muted neither the
    * location nor the device. `DEVICE_NAME` in a message becomes the device's name (its id when it
-   * has none). Returns the users alerted.
+   * has none). Returns the alerts raised, each with its user.
    */
-  async raise(devId: string, drafts: readonly AlertDraft[], at: Date): Promise<string[]> {
+  async raise(
+    devId: string,
+    drafts: readonly AlertDraft[],
+    at: Date,
+  ): Promise<{ id: number; userId: string }[]> {
     if (drafts.length === 0) return [];
     const result = await this.db.execute(sql`
       with d as (
@@ -311,8 +315,11 @@ export class AlertsRepository {
                           and s.dev_class = d.dev_class and s.dev_id = d.dev_id and s.kind = x.kind
                           and not s.subscribed)
       order by x.n
-      returning user_id`);
-    return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
+      returning id, user_id`);
+    return rowsOf<{ id: number | string; user_id: string }>(result).map((r) => ({
+      id: Number(r.id),
+      userId: r.user_id,
+    }));
   }
 
   /**

@@ -2,6 +2,7 @@ import {
   ALERT_KINDS,
   ALERT_SUBSCRIPTIONS_PAGE_SIZE,
   ALERT_TYPE,
+  type AlertEmail,
   type AlertKind,
   type AlertSettings,
   type AlertSubscriptionKey,
@@ -19,6 +20,7 @@ import { requireLocationAccess } from '../../http/location-access';
 import type { Clock } from '../../infra/clock';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
 import { DEVICE_NOT_FOUND } from '../devices/device-access';
+import type { AlertMailRepository } from './alert-mail.repository';
 import type { AlertsRepository } from './alerts.repository';
 
 export const alertErrors = {
@@ -31,6 +33,7 @@ export class AlertsService {
     private readonly repo: AlertsRepository,
     private readonly permissions: PermissionsRepository,
     private readonly clock: Clock,
+    private readonly mail: AlertMailRepository,
   ) {}
 
   enumerate(user: SessionUser): Promise<AlertsList> {
@@ -95,6 +98,7 @@ export class AlertsService {
     if (!device) throw notFound(DEVICE_NOT_FOUND);
     const off = await this.repo.unsubscribedKinds(user.userId, ALERT_TYPE, found);
     const mutes = await this.repo.mutes(user.userId, input.siteId, device);
+    const email = await this.mail.choices(user.userId, ALERT_TYPE, found);
     return {
       siteId: input.siteId,
       receivesAlerts: (await this.permissions.permLvlAt(user.userId, input.siteId)) !== null,
@@ -106,6 +110,7 @@ export class AlertsService {
           kind,
           subscribed: !off.get(d.devId)?.has(kind),
         })),
+        email: this.mail.choiceOf(email, d.devId),
       })),
       muted: mutes.device,
       locationMuted: mutes.location,
@@ -128,7 +133,35 @@ export class AlertsService {
   /** Every alert the user can subscribe to (each device at their locations), with its state. */
   async subscriptions(user: SessionUser, pageNo: number): Promise<AlertSubscriptionsPage> {
     const page = await this.repo.subscriptions(user.userId, pageNo);
-    return { ...page, pageNo, recordsPerPage: ALERT_SUBSCRIPTIONS_PAGE_SIZE };
+    const email = new Map<number, Map<string, AlertEmail>>();
+    for (const type of new Set(page.records.map((r) => r.type))) {
+      const ofType = page.records.filter((r) => r.type === type);
+      email.set(type, await this.mail.choices(user.userId, type, ofType));
+    }
+    return {
+      ...page,
+      records: page.records.map((r) => ({
+        ...r,
+        email: this.mail.choiceOf(email.get(r.type) ?? new Map<string, AlertEmail>(), r.devId),
+      })),
+      pageNo,
+      recordsPerPage: ALERT_SUBSCRIPTIONS_PAGE_SIZE,
+    };
+  }
+
+  /**
+   * Whether the caller's alerts of one type of a device also come by e-mail (issue 19): a device
+   * the caller can see, as for subscribing. The alerts mailed are those the bell gets, so a
+   * muted device or location, or an unsubscribed kind, is never mailed.
+   */
+  async setAlertEmail(
+    user: SessionUser,
+    input: Omit<AlertSubscriptionKey, 'kind'> & AlertEmail,
+  ): Promise<{ ok: true }> {
+    const { type, devClass, devId, ...email } = input;
+    await this.requireVisibleDevice(user, { type, devClass, devId });
+    await this.mail.setChoice(user.userId, { type, devClass, devId }, email, this.clock.now());
+    return { ok: true };
   }
 
   async alertSettings(user: SessionUser, siteId: string): Promise<AlertSettings> {

@@ -2,6 +2,7 @@ import {
   type AlertsList,
   type DeviceAlerts,
   type EventPage,
+  DEFAULT_DIGEST_MINUTES,
   alertKindsOf,
   getDeviceSpec,
 } from '@powerdeck/domain';
@@ -173,6 +174,8 @@ describe.each(cases)(
             devClass: device.devClass,
             devName: device.name,
             alerts: alertKindsOf(device.devClass).map((kind) => ({ kind, subscribed: true })),
+            // no e-mail until the user asks for it (issue 19)
+            email: { emailMode: 'off', digestMinutes: DEFAULT_DIGEST_MINUTES },
           },
         ],
         muted: false,

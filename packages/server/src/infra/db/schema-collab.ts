@@ -94,3 +94,33 @@ export const pendingOfflineAlerts = pgTable('pending_offline_alerts', {
   since: ts('since').notNull(),
   dueAt: ts('due_at').notNull(),
 });
+
+/** Whether a subscription's alerts also come by e-mail (migration 0062; no row: no e-mail). */
+export const alertEmailSubscriptions = pgTable(
+  'alert_email_subscriptions',
+  {
+    userId: text('user_id').notNull(),
+    type: integer('type').notNull(),
+    devClass: text('dev_class').notNull(),
+    devId: text('dev_id').notNull(),
+    mode: text('mode').$type<'immediate' | 'digest'>().notNull(),
+    digestMinutes: integer('digest_minutes').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type, t.devClass, t.devId] })],
+);
+
+/** What alert e-mails were claimed and mailed, per user, device, kind and window (0062). */
+export const alertMailLog = pgTable(
+  'alert_mail_log',
+  {
+    userId: text('user_id').notNull(),
+    devId: text('dev_id').notNull(),
+    kind: text('kind').notNull(),
+    windowMinutes: integer('window_minutes').notNull(),
+    windowStart: ts('window_start').notNull(),
+    jobId: text('job_id').notNull(),
+    mailedAt: ts('mailed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.devId, t.kind, t.windowMinutes, t.windowStart] })],
+);

@@ -1,5 +1,6 @@
 import {
   ALERT_TYPE,
+  type AlertEmail,
   type AlertKind,
   type AlertRecord,
   type AlertSettings,
@@ -69,4 +70,18 @@ export function setAlertKind(
 /** `mutesManagement svc=muteDevice/unmuteDevice` (spec §7). */
 export function setDeviceMuted(siteId: string, devId: string, muted: boolean) {
   return api.deviceViews[muted ? 'muteDevice' : 'unmuteDevice']({ siteId, devId });
+}
+
+/** Whether the alerts of one type of a device also come by e-mail to the caller (issue 19). */
+export function setAlertEmail(
+  key: { type: number; devClass: string; devId: string },
+  email: AlertEmail,
+) {
+  const { type, devClass, devId } = key;
+  return api.alerts.setAlertEmail({ type, devClass, devId, ...email });
+}
+
+/** One-click unsubscribe of an alert e-mail (the button of its page): the mail's signed token. */
+export function unsubscribeByMail(token: string) {
+  return api.alerts.unsubscribeByMail({ token });
 }

@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { ProfileLayout } from '../../account';
 import { listSubscriptions, subscribeAlert, unsubscribeAlert } from '../api/alerts-api';
+import { AlertEmailSelect } from '../components/alert-email-select';
 
 const subscriptionsKey = ['alertsManagement', 'listSubscriptions'] as const;
 
@@ -46,9 +47,10 @@ export function AlertSubscriptionsPage() {
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             You receive the alerts of every device at your locations unless you unsubscribe here or
-            from an alert.
+            from an alert. Each can also come by e-mail, at once or in a digest; a muted device or
+            location sends no e-mail.
           </Text>
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={720}>
             <Table aria-label="Alert subscriptions">
               <Table.Thead>
                 <Table.Tr>
@@ -57,6 +59,7 @@ export function AlertSubscriptionsPage() {
                   <Table.Th>Class</Table.Th>
                   <Table.Th>Type</Table.Th>
                   <Table.Th>Status</Table.Th>
+                  <Table.Th>E-mail</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -68,6 +71,17 @@ export function AlertSubscriptionsPage() {
                     <Table.Td>{s.devClass}</Table.Td>
                     <Table.Td>{s.type === 0 ? 'Alerts' : 'Notifications'}</Table.Td>
                     <Table.Td>{s.subscribed ? 'Subscribed' : 'Unsubscribed'}</Table.Td>
+                    <Table.Td>
+                      <AlertEmailSelect
+                        subscription={s}
+                        email={s.email}
+                        label={`E-mail for ${s.devName || s.devId}`}
+                        hideLabel
+                        onSaved={() =>
+                          queryClient.invalidateQueries({ queryKey: subscriptionsKey })
+                        }
+                      />
+                    </Table.Td>
                     <Table.Td>
                       <Button
                         size="compact-sm"

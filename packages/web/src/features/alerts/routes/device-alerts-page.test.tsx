@@ -25,6 +25,7 @@ function answer(overrides: Partial<DeviceAlerts> = {}): DeviceAlerts {
           { kind: 'outlet', subscribed: true },
           { kind: 'command', subscribed: false },
         ],
+        email: { emailMode: 'off', digestMinutes: 60 },
       },
     ],
     muted: false,
@@ -76,6 +77,67 @@ describe('Manage Alerts', () => {
     );
   });
 
+  it('chooses whether the alerts also come by e-mail: a digest every 15 minutes', async () => {
+    const meta = buildMeta();
+    let current = answer();
+    const { fetchMock } = stubDeviceApi({
+      meta,
+      extra: {
+        enumerate: { body: { records: [], unread: 0 } },
+        getDeviceAlerts: () => ({ body: current }),
+        setAlertEmail: () => {
+          const [device] = answer().devices;
+          if (device)
+            current = answer({
+              devices: [{ ...device, email: { emailMode: 'digest', digestMinutes: 15 } }],
+            });
+          return { body: { ok: true } };
+        },
+      },
+    });
+    renderRoute(alertsPath(meta));
+    const section = await screen.findByRole('region', { name: 'By e-mail' });
+    const select = within(section).getByRole('combobox', { name: 'E-mail' });
+    expect(select).toHaveValue('off');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'No e-mail',
+      'E-mail immediately',
+      'E-mail digest every 15 minutes',
+      'E-mail digest every hour',
+      'E-mail digest every 4 hours',
+    ]);
+    await userEvent.selectOptions(select, 'digest:15');
+    expect(await screen.findByText('E-mail choice saved.')).toBeInTheDocument();
+    await waitFor(() => expect(select).toHaveValue('digest:15'));
+    const call = fetchMock.mock.calls.find(([url]) => urlOf(url).includes('svc=setAlertEmail'));
+    expect(call?.[1]?.body).toBe(
+      'type=0&devClass=m4315&devId=AA0000000001&emailMode=digest&digestMinutes=15',
+    );
+  });
+
+  it('an e-mail choice the server refuses is said, and the choice shown stays', async () => {
+    const meta = buildMeta();
+    stubDeviceApi({
+      meta,
+      extra: {
+        enumerate: { body: { records: [], unread: 0 } },
+        getDeviceAlerts: { body: answer() },
+        setAlertEmail: { status: 404, body: { error: 'Device not found.' } },
+      },
+    });
+    renderRoute(alertsPath(meta));
+    const select = await screen.findByRole('combobox', { name: 'E-mail' });
+    await userEvent.selectOptions(select, 'immediate');
+    expect(
+      await screen.findByText('The e-mail choice could not be saved. Please try again.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(select).toHaveValue('off'));
+  });
+
   it('lists the attached devices’ alerts too, and mutes the device for an owner', async () => {
     const kid = buildKid();
     const meta = buildMeta({ devClass: 'cv2', devName: 'Card', outlets: [], kids: [kid] });
@@ -91,12 +153,14 @@ describe('Manage Alerts', () => {
                 devClass: 'cv2',
                 devName: 'Card',
                 alerts: [{ kind: 'offline', subscribed: true }],
+                email: { emailMode: 'immediate', digestMinutes: 60 },
               },
               {
                 devId: kid.devId,
                 devClass: 'kf1500',
                 devName: 'UPS on card',
                 alerts: [{ kind: 'battery', subscribed: true }],
+                email: { emailMode: 'digest', digestMinutes: 240 },
               },
             ],
           }),
@@ -113,6 +177,9 @@ describe('Manage Alerts', () => {
     // the card raises no battery alerts, the unit on it no offline ones (this answer says)
     expect(within(table).queryByRole('switch', { name: 'Battery low: Card' })).toBeNull();
     expect(within(table).getAllByLabelText('Not raised by this device')).toHaveLength(2);
+    // an e-mail choice per device, the attached one too
+    expect(screen.getByRole('combobox', { name: 'E-mail: Card' })).toHaveValue('immediate');
+    expect(screen.getByRole('combobox', { name: 'E-mail: UPS on card' })).toHaveValue('digest:240');
     await userEvent.click(
       screen.getByRole('switch', { name: /^Mute notifications for this device/ }),
     );

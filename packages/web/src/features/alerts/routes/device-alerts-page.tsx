@@ -3,6 +3,8 @@ import { Alert, Anchor, Paper, Stack, Switch, Table, Text, Title } from '@mantin
 import { notifications } from '@mantine/notifications';
 import {
   ALERT_KINDS,
+  ALERT_TYPE,
+  IMMEDIATE_MAIL_WINDOW_MINUTES,
   type AlertKind,
   type DeviceAlerts,
   type DeviceClass,
@@ -19,6 +21,7 @@ import { locationPath } from '../../../lib/paths';
 import { useDeviceMeta } from '../../devices';
 import { alertKindText } from '../alert-kind-texts';
 import { getDeviceAlerts, setAlertKind, setDeviceMuted } from '../api/alerts-api';
+import { AlertEmailSelect } from '../components/alert-email-select';
 
 const deviceAlertsKey = (siteId: string, devId: string) =>
   ['alertsManagement', 'getDeviceAlerts', siteId, devId] as const;
@@ -147,6 +150,7 @@ function ManageAlerts({
             onChange={onChange}
           />
         )}
+        <AlertEmails devices={data.devices} onSaved={refresh} />
         <Text size="xs" c="dimmed">
           The grace period is the location’s, set in{' '}
           <Anchor component={Link} to={locationPath(siteId, 'settings')} size="xs">
@@ -160,6 +164,42 @@ function ManageAlerts({
 }
 
 type AlertDevice = DeviceAlerts['devices'][number];
+
+/**
+ * Whether the device's alerts (and each attached device's) also come by e-mail (issue 19). The
+ * e-mail carries the alerts that reach the panel: none while the device or location is muted.
+ */
+function AlertEmails({
+  devices,
+  onSaved,
+}: {
+  devices: readonly AlertDevice[];
+  onSaved: () => Promise<void>;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="alert-emails">
+      <Title order={2} size="h4" id="alert-emails">
+        By e-mail
+      </Title>
+      <Text size="xs" c="dimmed" mb="sm">
+        The alerts that reach you can also come by e-mail: immediately (at most one mail per kind of
+        alert every {IMMEDIATE_MAIL_WINDOW_MINUTES} minutes) or in a digest. Each mail has a
+        one-click unsubscribe link.
+      </Text>
+      <Stack gap="xs" maw={360}>
+        {devices.map((device) => (
+          <AlertEmailSelect
+            key={device.devId}
+            subscription={{ type: ALERT_TYPE, devClass: device.devClass, devId: device.devId }}
+            email={device.email}
+            label={devices.length === 1 ? 'E-mail' : `E-mail: ${device.devName}`}
+            onSaved={onSaved}
+          />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
 type KindChange = (device: AlertDevice, kind: AlertKind, on: boolean) => void;
 
 interface KindsProps {

@@ -63,7 +63,47 @@ export const systemStatusSchema = z.object({
   mail: z.object({ queued: count, sent: count, retrying: count, failed: count }),
 });
 
+/**
+ * Mail that has not gone out (System Status, SUPPORT only): still retrying, or failed for good.
+ * Without its body, which may hold a sign-in link meant for someone else.
+ */
+export const undeliveredMailSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      state: z.enum(['retrying', 'failed']),
+      attempts: count,
+      lastError: z.string().nullable(),
+      /** When it was queued. */
+      queuedAt: z.iso.datetime(),
+    }),
+  ),
+});
+
+/** A failed message to send again (its outbox id). */
+export const resendMailSchema = z.object({
+  outboxId: z
+    .string({ message: 'outboxId is required' })
+    .trim()
+    .regex(/^[1-9]\d{0,14}$/, 'outboxId must be the number of a message'),
+});
+
+export const systemStatusMessages = {
+  forbidden: 'System Status is for SUPPORT users and location owners.',
+} as const;
+
+export const undeliveredMailMessages = {
+  forbidden: 'Undelivered mail is for SUPPORT users.',
+  notFound: 'No failed message with this id.',
+  resent: 'The message is queued again.',
+  resendFailed: 'The message could not be queued again.',
+} as const;
+
 export type ServerStatus = z.infer<typeof serverStatusSchema>;
 export type RateSample = z.infer<typeof rateSampleSchema>;
 export type QueueStatus = z.infer<typeof queueStatusSchema>;
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
+export type UndeliveredMail = z.infer<typeof undeliveredMailSchema>;
+export type UndeliveredMessage = UndeliveredMail['messages'][number];

@@ -322,7 +322,10 @@ describe.each(testDatabases().slice(0, 1))('authorization matrix on $name', (tes
         `(${skippedSupport} SUPPORT probes of objects SUPPORT reaches skipped, ${ignored.length} ` +
         `answered ignoring a foreign field), ${prober.sent} requests; ${findings.length} leaks`,
     );
-    for (const f of findings) console.info(`leak: ${keyOf(f)} ${f.kind} ${f.status} ${f.body}`);
+    for (const f of findings) {
+      const tables = f.tables ? ` (${f.tables.join(', ')})` : '';
+      console.info(`leak: ${keyOf(f)} ${f.kind}${tables} ${f.status} ${f.body}`);
+    }
     expect(findings.map(keyOf)).toEqual([]);
   });
 });

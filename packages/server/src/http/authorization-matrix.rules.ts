@@ -122,6 +122,11 @@ export const FILTERS_IDS: Record<string, string> = {
 /** Tables a refused call writes on purpose. */
 export const WRITTEN_WHEN_REFUSED = new Map([
   ['device_claim_attempts', 'refused claims are counted, to throttle guessing of claim keys'],
+  [
+    'rate_limit_counters',
+    'a limited call is counted per address before its session is checked, so refused requests ' +
+      'are throttled too (each count is deleted once its window is over)',
+  ],
 ]);
 
 /** Fields that name no object, valid for every call (schemas ignore fields they do not read). */
@@ -224,6 +229,9 @@ export const WITHOUT_FOREIGN_ID: Record<string, { reason: string; read?: true }>
     // who may read it (SUPPORT and owners; 403 for the others) is system-status.int.test.ts
     reason: 'server-wide figures, no object of any account',
   },
+  // SUPPORT only (403 for every other role): system-status.int.test.ts
+  'systemStatus undeliveredMail': { reason: 'the outbox of the whole service, SUPPORT only' },
+  'systemStatus resendMail': { reason: 'an outbox message id, not an object of an account' },
   'eventPuller/alertsPusher.php': {
     // the stream's answer is only its headers here; that it carries no alert of a location the
     // user cannot see is alert-stream.int.test.ts "leaves out a user without access"

@@ -34,7 +34,7 @@ export function systemStatusArea(
 ): Area {
   return {
     name: 'system-status',
-    install: ({ app, calls, db, clock, config, jobs }) => {
+    install: ({ app, calls, db, clock, config, jobs, mailer }) => {
       const everyMs = options.heartbeatEveryMs ?? HEARTBEAT_EVERY_MS;
       const repo = new SystemStatusRepository(db);
       const heartbeat = new ServerHeartbeat(
@@ -58,6 +58,7 @@ export function systemStatusArea(
         clock,
         jobs,
         outbox: new OutboxRepository(db),
+        mailer,
         isUp: readinessChecks({ database, link }),
         databaseKind: database.kind,
         brokerKind: config.mqttUrl ? 'external' : 'embedded',

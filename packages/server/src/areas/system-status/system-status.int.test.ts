@@ -1,11 +1,16 @@
-import { systemStatusSchema } from '@powerdeck/domain';
+import {
+  systemStatusMessages,
+  systemStatusSchema,
+  undeliveredMailMessages,
+  undeliveredMailSchema,
+} from '@powerdeck/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createJobQueue } from '../../infra/jobs/job-queue';
+import { OutboxRepository } from '../../infra/mail/outbox.repository';
 import { testDatabases } from '../../test/databases';
 import { type DemoApp, type DemoRole, startDemoApp } from '../../test/demo-sessions';
 import { ServerHeartbeat } from './server-heartbeat';
 import { type Counters, SystemStatusRepository } from './system-status.repository';
-import { systemStatusMessages } from './system-status.service';
 
 const EVERY_MS = 10_000;
 const silent = { warn: vi.fn() };
@@ -148,4 +153,65 @@ describe.each(testDatabases())('System Status on $name', (testDb) => {
       await jobs.stop();
     }
   });
+
+  it('SUPPORT sees mail that did not go out, without its body, and sends a failed one again', async () => {
+    const outbox = new OutboxRepository(demo.opened.database.db);
+    const mail = (subject: string) => ({
+      to: 'someone@example.com',
+      subject,
+      text: `secret link https://example.com/reset?token=${subject}`,
+    });
+    const retrying = await outbox.enqueue(mail('still-trying'));
+    await outbox.markAttemptFailed(retrying, '421 try later');
+    const failed = await outbox.enqueue(mail('gave-up'));
+    await outbox.markAttemptFailed(failed, '550 no such mailbox');
+    await outbox.markFailed(failed, 'dead letter');
+
+    const response = await demo.call('support', 'systemStatus', 'undeliveredMail');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).not.toContain('secret link');
+    const { messages } = undeliveredMailSchema.parse(response.json());
+    expect(messages.filter((m) => m.to === 'someone@example.com')).toEqual([
+      expect.objectContaining({ id: String(failed), subject: 'gave-up', state: 'failed' }),
+      expect.objectContaining({
+        id: String(retrying),
+        state: 'retrying',
+        attempts: 1,
+        lastError: '421 try later',
+      }),
+    ]);
+    // the failed one's error is the attempt's, not the dead letter's
+    expect(messages.find((m) => m.id === String(failed))?.lastError).toBe('550 no such mailbox');
+
+    const resend = (outboxId: string) =>
+      demo.call('support', 'systemStatus', 'resendMail', { form: { outboxId } });
+    expect((await resend(String(failed))).json()).toEqual({ ok: true });
+    // queued again with its attempts starting over; the demo's worker delivers it
+    await vi.waitFor(
+      async () => {
+        const row = await outbox.find(failed);
+        expect(row?.state).toBe('sent');
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    // only a failed message can be sent again; a bad id is a 400
+    const again = await resend(String(failed));
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ error: undeliveredMailMessages.notFound });
+    expect((await resend(String(retrying))).statusCode).toBe(404);
+    expect((await resend('0')).statusCode).toBe(400);
+  });
+
+  it.each(['owner', 'admin', 'client'] as const)(
+    '%s may neither list nor resend undelivered mail (403)',
+    async (role) => {
+      const list = await demo.call(role, 'systemStatus', 'undeliveredMail');
+      expect(list.statusCode).toBe(403);
+      expect(list.json()).toEqual({ error: undeliveredMailMessages.forbidden });
+      const resend = await demo.call(role, 'systemStatus', 'resendMail', {
+        form: { outboxId: '1' },
+      });
+      expect(resend.statusCode).toBe(403);
+    },
+  );
 });

@@ -3,28 +3,32 @@ import {
   SYSTEM_STATUS_WINDOW_MINUTES,
   type SessionUser,
   type SystemStatus,
+  type UndeliveredMail,
+  systemStatusMessages,
+  undeliveredMailMessages,
 } from '@powerdeck/domain';
-import { forbidden } from '../../http/errors';
+import { forbidden, notFound } from '../../http/errors';
 import type { CheckName } from '../../http/health';
 import type { Clock } from '../../infra/clock';
 import type { JobQueue } from '../../infra/jobs/job-queue';
+import type { Mailer } from '../../infra/mail/mailer';
 import type { OutboxRepository } from '../../infra/mail/outbox.repository';
 import { KEEP_MS } from './server-heartbeat';
 import { summarizeRates } from './status-rates';
 import type { SystemStatusRepository } from './system-status.repository';
 
-export const systemStatusMessages = {
-  forbidden: 'System Status is for SUPPORT users and location owners.',
-} as const;
-
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The undelivered messages listed, newest first. */
+const UNDELIVERED_SHOWN = 100;
 
 export interface SystemStatusDeps {
   repo: SystemStatusRepository;
   clock: Clock;
   jobs: JobQueue;
-  /** Mail by delivery state. */
-  outbox: Pick<OutboxRepository, 'deliveryCounts'>;
+  /** Mail by delivery state, and the messages not delivered. */
+  outbox: Pick<OutboxRepository, 'deliveryCounts' | 'list'>;
+  /** Sends a failed message again. */
+  mailer: Pick<Mailer, 'resend'>;
   /** The readiness checks of /readyz (http/health.ts). */
   isUp: (check: CheckName) => Promise<boolean>;
   databaseKind: 'pglite' | 'postgres';
@@ -98,4 +102,43 @@ export class SystemStatusService {
       mail,
     };
   }
+
+  /** Mail still retrying or failed for good, without bodies (SUPPORT only). */
+  async undeliveredMail(user: SessionUser): Promise<UndeliveredMail> {
+    requireSupport(user);
+    const messages = await this.deps.outbox.list({
+      states: ['retrying', 'failed'],
+      limit: UNDELIVERED_SHOWN,
+    });
+    return {
+      messages: messages.flatMap((m) =>
+        m.state === 'retrying' || m.state === 'failed'
+          ? [
+              {
+                id: m.id,
+                to: m.to,
+                subject: m.subject,
+                state: m.state,
+                attempts: m.attempts,
+                lastError: m.lastError,
+                queuedAt: m.sentAt,
+              },
+            ]
+          : [],
+      ),
+    };
+  }
+
+  /** Queues a failed message again (SUPPORT only); 404 when no failed message has that id. */
+  async resendMail(user: SessionUser, outboxId: string): Promise<{ ok: true }> {
+    requireSupport(user);
+    if (!(await this.deps.mailer.resend(Number(outboxId)))) {
+      throw notFound(undeliveredMailMessages.notFound);
+    }
+    return { ok: true };
+  }
+}
+
+function requireSupport(user: SessionUser): void {
+  if (user.tier !== 'SUPPORT') throw forbidden(undeliveredMailMessages.forbidden);
 }

@@ -13,6 +13,8 @@ export interface UserLevels {
    * inert); false while unknown.
    */
   clientOnly: boolean;
+  /** Holds this level at some location (a SUPPORT user's own levels only); false while unknown. */
+  holdsAnywhere: (level: PermLvl) => boolean;
 }
 
 /**
@@ -38,5 +40,6 @@ export function useUserLevels(): UserLevels {
       !support &&
       records.length > 0 &&
       records.every((record) => !canUseEmptyStateAction(record.permLvl)),
+    holdsAnywhere: (level) => records.some((record) => record.permLvl === level),
   };
 }

@@ -1,7 +1,15 @@
-import type { SystemStatus } from '@powerdeck/domain';
-import { act, screen, within } from '@testing-library/react';
+import type { SystemStatus, UndeliveredMail } from '@powerdeck/domain';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeResponse, publicConfig, renderRoute, stubApi, urlOf } from '../../../test/render';
+import {
+  type FakeResponse,
+  publicConfig,
+  renderRoute,
+  signedInUser,
+  stubApi,
+  urlOf,
+} from '../../../test/render';
 import { REFRESH_MS } from '../api/system-status-api';
 import { SystemStatusPage } from './system-status-page';
 
@@ -78,8 +86,26 @@ function buildStatus(uptimeSeconds: number): SystemStatus {
   };
 }
 
+/** The page's own call: systemStatus svc=get. */
+const isStatusCall = (input: RequestInfo | URL) => {
+  const url = new URL(urlOf(input), 'http://localhost');
+  return url.pathname.includes('/systemStatus/') && url.searchParams.get('svc') === 'get';
+};
+
+/** An owner at one location: the page asks the server. */
+const asOwner = {
+  session: { body: { user: signedInUser } },
+  getUserSitesData: {
+    body: { records: [{ siteId: 's1', name: 'Harbor View Lobby', permLvl: 'owner' }] },
+  },
+};
+
 function open(answer: FakeResponse | ((url: URL) => FakeResponse)) {
-  const fetchMock = stubApi({ public: { body: publicConfig }, 'systemStatus:get': answer });
+  const fetchMock = stubApi({
+    public: { body: publicConfig },
+    ...asOwner,
+    'systemStatus:get': answer,
+  });
   renderRoute('/system-status', [{ path: '/system-status', element: <SystemStatusPage /> }]);
   return fetchMock;
 }
@@ -136,7 +162,7 @@ describe('SystemStatusPage', () => {
     uptime = 64;
     await act(() => vi.advanceTimersByTimeAsync(REFRESH_MS));
     expect(await screen.findByText('1 min 4 s')).toBe(uptimeCell());
-    const calls = fetchMock.mock.calls.filter(([input]) => urlOf(input).includes('svc=get'));
+    const calls = fetchMock.mock.calls.filter(([input]) => isStatusCall(input));
     expect(calls).toHaveLength(2);
   });
 
@@ -146,8 +172,22 @@ describe('SystemStatusPage', () => {
     expect(await screen.findByText(REFUSED)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(3 * REFRESH_MS));
-    const calls = fetchMock.mock.calls.filter(([input]) => urlOf(input).includes('svc=get'));
+    const calls = fetchMock.mock.calls.filter(([input]) => isStatusCall(input));
     expect(calls).toHaveLength(1);
+  });
+
+  it('a user who owns no location is refused without asking the server', async () => {
+    const fetchMock = stubApi({
+      public: { body: publicConfig },
+      session: { body: { user: signedInUser } },
+      getUserSitesData: {
+        body: { records: [{ siteId: 's1', name: 'Harbor View Lobby', permLvl: 'ADMIN' }] },
+      },
+    });
+    renderRoute('/system-status', [{ path: '/system-status', element: <SystemStatusPage /> }]);
+    expect(await screen.findByText(REFUSED)).toBeInTheDocument();
+    const asked = fetchMock.mock.calls.filter(([input]) => urlOf(input).includes('systemStatus'));
+    expect(asked).toHaveLength(0);
   });
 
   it('shows an error with Try Again when the server fails', async () => {
@@ -155,5 +195,78 @@ describe('SystemStatusPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong. Please try again.');
     expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  describe('undelivered mail', () => {
+    const undelivered: UndeliveredMail = {
+      messages: [
+        {
+          id: '7',
+          to: 'olive@example.com',
+          subject: 'Reset your password',
+          state: 'failed',
+          attempts: 9,
+          lastError: '550 mailbox unavailable',
+          queuedAt: '2024-05-01T09:00:00.000Z',
+        },
+        {
+          id: '8',
+          to: 'sam@example.com',
+          subject: 'Verify your e-mail',
+          state: 'retrying',
+          attempts: 2,
+          lastError: 'connect ECONNREFUSED',
+          queuedAt: '2024-05-01T11:00:00.000Z',
+        },
+      ],
+    };
+    const openAs = (tier: 'SUPPORT' | 'STANDARD') =>
+      stubApi({
+        public: { body: publicConfig },
+        ...asOwner,
+        session: { body: { user: { ...signedInUser, tier } } },
+        'systemStatus:get': { body: buildStatus(60) },
+        'systemStatus:undeliveredMail': { body: undelivered },
+        'systemStatus:resendMail': { body: { ok: true } },
+      });
+    const show = () =>
+      renderRoute('/system-status', [{ path: '/system-status', element: <SystemStatusPage /> }]);
+
+    it('SUPPORT sees each message not sent, why, and sends a failed one again', async () => {
+      const fetchMock = openAs('SUPPORT');
+      show();
+      const section = await screen.findByRole('region', {
+        name: 'Undelivered mail (1 retrying, 2 failed)',
+      });
+      const rows = await within(section).findAllByTestId('undelivered-mail-row');
+      expect(rows[0]).toHaveTextContent('olive@example.com');
+      expect(rows[0]).toHaveTextContent('Failed (9 failed attempts)');
+      expect(rows[0]).toHaveTextContent('550 mailbox unavailable');
+      expect(rows[1]).toHaveTextContent('Retrying (2 failed attempts)');
+      // only a failed message can be sent again
+      expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
+      await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Send again' }));
+      expect(await screen.findByText('The message is queued again.')).toBeInTheDocument();
+      const resend = fetchMock.mock.calls.find(([input]) =>
+        urlOf(input).includes('svc=resendMail'),
+      );
+      expect(resend?.[1]?.body as string).toBe('outboxId=7');
+    });
+
+    it('a location owner sees the figures but not whom the mail was for, and never asks', async () => {
+      const fetchMock = openAs('STANDARD');
+      show();
+      await screen.findByRole('region', { name: 'Servers (1 running)' });
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.some(([input]) => urlOf(input).includes('svc=session'))).toBe(
+          true,
+        ),
+      );
+      expect(screen.queryByRole('region', { name: /Undelivered mail/ })).not.toBeInTheDocument();
+      const asked = fetchMock.mock.calls.filter(([input]) =>
+        urlOf(input).includes('svc=undeliveredMail'),
+      );
+      expect(asked).toHaveLength(0);
+    });
   });
 });

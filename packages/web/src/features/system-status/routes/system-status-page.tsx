@@ -1,5 +1,10 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { SYSTEM_STATUS_WINDOW_MINUTES, type SystemStatus, formatTime } from '@powerdeck/domain';
+import {
+  SYSTEM_STATUS_WINDOW_MINUTES,
+  type SystemStatus,
+  formatTime,
+  systemStatusMessages,
+} from '@powerdeck/domain';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
@@ -7,20 +12,28 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { LoadingPanel } from '../../../components/loading-panel';
 import { PageTitle } from '../../../components/page-title';
 import { isApiRequestError } from '../../../lib/api-client';
+import { useSession } from '../../auth';
+import { useUserLevels } from '../../locations';
 import { useSystemStatus } from '../api/system-status-api';
 import { JobsTable } from '../components/jobs-table';
 import { ServersTable } from '../components/servers-table';
 import { Sparkline } from '../components/sparkline';
 import { StatusBadge } from '../components/status-badge';
+import { UndeliveredMail } from '../components/undelivered-mail';
 import { formatRate } from '../status-format';
 
 /**
  * /system-status (issue 19 item 6, the spec's hidden sidebar item): SUPPORT users and location
  * owners watch the servers, database, broker, devices, rates, jobs and mail, asked again every
- * 5 s; anyone else sees the server's refusal (403) as the console's no-permission state.
+ * 5 s. Anyone else sees the no-permission state: known from their levels without asking (a
+ * refused call would be an error in the browser's console), else from the server's 403.
  */
 export function SystemStatusPage() {
-  const status = useSystemStatus();
+  const session = useSession();
+  const levels = useUserLevels();
+  const refused =
+    levels.known && session.data?.tier !== 'SUPPORT' && !levels.holdsAnywhere('owner');
+  const status = useSystemStatus(levels.known && !refused);
   return (
     <>
       <PageTitle
@@ -33,7 +46,9 @@ export function SystemStatusPage() {
           )
         }
       />
-      {status.isPending ? (
+      {refused ? (
+        <EmptyState message={systemStatusMessages.forbidden} icon={<IconLock size={24} />} />
+      ) : status.isPending ? (
         <LoadingPanel />
       ) : status.isError ? (
         isApiRequestError(status.error, 403) ? (
@@ -83,6 +98,8 @@ function Figure({
 
 function StatusFigures({ status }: { status: SystemStatus }) {
   const { database, broker, devices, rates, commands, jobs, mail } = status;
+  // the mail's recipients and subjects are SUPPORT's to see, not a location owner's
+  const support = useSession().data?.tier === 'SUPPORT';
   const running = status.servers.filter((s) => !s.gone).length;
   const span = `last ${SYSTEM_STATUS_WINDOW_MINUTES} minutes`;
   return (
@@ -144,6 +161,12 @@ function StatusFigures({ status }: { status: SystemStatus }) {
       <Section title={`Background jobs (${jobs.waiting} waiting)`}>
         <JobsTable queues={jobs.queues} />
       </Section>
+
+      {support && (
+        <Section title={`Undelivered mail (${mail.retrying} retrying, ${mail.failed} failed)`}>
+          <UndeliveredMail />
+        </Section>
+      )}
     </Stack>
   );
 }

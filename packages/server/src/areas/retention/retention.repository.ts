@@ -9,7 +9,8 @@ export type RetentionTable =
   | 'device_command_events'
   | 'sessions'
   | 'login_failures'
-  | 'outbox';
+  | 'outbox'
+  | 'alert_mail_log';
 
 /** What one delete batch removed, per table. */
 export type BatchCounts = Partial<Record<RetentionTable, number>>;
@@ -96,6 +97,15 @@ export class RetentionRepository {
     return this.deleteSome(
       'outbox',
       sql`delivery_state = 'failed' AND sent_at < ${iso(before)}::timestamptz`,
+      limit,
+    );
+  }
+
+  /** Alert e-mail claims of mail windows that started before `before` (areas/alerts/alert-mail.ts). */
+  deleteAlertMailClaims(before: Date, limit: number): Promise<number> {
+    return this.deleteSome(
+      'alert_mail_log',
+      sql`window_start < ${iso(before)}::timestamptz`,
       limit,
     );
   }

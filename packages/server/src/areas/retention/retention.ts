@@ -4,6 +4,8 @@ import type { Clock } from '../../infra/clock';
 import type { BatchCounts, RetentionRepository, RetentionTable } from './retention.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Days an alert e-mail's claim of its window is kept (the longest window is 4 hours). */
+const ALERT_MAIL_CLAIM_DAYS = 2;
 
 /** What one table lost in a run. */
 export interface TableResult {
@@ -147,6 +149,14 @@ export class Retention {
         table: 'outbox',
         keepDays: s.outboxFailedDays,
         step: async (cutoff, limit) => only('outbox', await repo.deleteFailedMail(cutoff, limit)),
+      },
+      {
+        table: 'alert_mail_log',
+        // a claim only keeps its window (4 hours at most) from being mailed twice while the
+        // window's job and its retries run; not a setting
+        keepDays: ALERT_MAIL_CLAIM_DAYS,
+        step: async (cutoff, limit) =>
+          only('alert_mail_log', await repo.deleteAlertMailClaims(cutoff, limit)),
       },
     ];
   }

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const repoRoot = resolve(import.meta.dirname, '../../../..');
+
+/** A Powerdeck server run as `npm run serve` runs it: its own process, configured by variables. */
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  /** Everything it wrote so far (standard output and error). */
+  output(): string;
+  /** Ends it at once, as a crash or `kill -9` would; resolves once it is gone. */
+  kill(): Promise<void>;
+  /** Stops it (SIGTERM, then SIGKILL after `graceMs`) and removes its data directory. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Variables of the test's own environment that would change the server's configuration. */
+const CONFIG_VARIABLES = [
+  'HOST',
+  'PORT',
+  'DEMO',
+  'DATABASE_URL',
+  'MQTT_URL',
+  'SMTP_URL',
+  'PUBLIC_ORIGIN',
+  'TRUST_PROXY',
+  'METRICS_TOKEN',
+];
+
+/**
+ * Starts `node --import tsx packages/server/src/main.ts` with `env` over a clean environment and
+ * resolves once it logs "Powerdeck is listening"; rejects with its output if it exits first or
+ * takes longer than `timeoutMs`.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'powerdeck-server-'));
+  const inherited = { ...process.env };
+  for (const name of CONFIG_VARIABLES) delete inherited[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) done();
+    else child.once('exit', () => done());
+  });
+  const kill = async () => {
+    child.kill('SIGKILL');
+    await exited;
+  };
+  const server: ServerProcess = {
+    child,
+    output: () => output,
+    kill,
+    async stop(graceMs = 10_000) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const forced = setTimeout(() => child.kill('SIGKILL'), graceMs);
+        await exited;
+        clearTimeout(forced);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await new Promise<void>((ready, fail) => {
+      const timer = setTimeout(
+        () => fail(new Error(`the server did not start in ${timeoutMs} ms:\n${output}`)),
+        timeoutMs,
+      );
+      const collect = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('"msg":"Powerdeck is listening"')) {
+          clearTimeout(timer);
+          ready();
+        }
+      };
+      child.stdout.on('data', collect);
+      child.stderr.on('data', collect);
+      void exited.then(() => {
+        clearTimeout(timer);
+        fail(new Error(`the server stopped while starting:\n${output}`));
+      });
+    });
+  } catch (error) {
+    await server.stop(0);
+    throw error;
+  }
+  return server;
+}

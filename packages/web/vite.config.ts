@@ -1,11 +1,12 @@
 /// <reference types="node" />
 import react from '@vitejs/plugin-react';
+import { readdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 // The API server (packages/server) listens on 8080 in development; the console calls it on the
 // same origin through this proxy so the session cookie works exactly as in production. The Host
@@ -116,6 +117,80 @@ const reactRouterDist = join(
   'production',
 );
 
+/**
+ * The console's base: app.tsx (Mantine's provider, react-query, the router, the route table) and
+ * every module it imports statically, transitively, plus the libraries the public account pages
+ * import so: what any page past the sign-in screen needs at once (see the 'console' chunk).
+ * Mantine's package entries re-export every component and hook: through them only the files of the
+ * names a module imports are followed, else the signed-in pages' components would count too. The
+ * domain package's entry is not followed (its modules go where rolldown puts them, as before);
+ * icons and dayjs load in their own small chunks, as before.
+ */
+const consoleEntry = join(import.meta.dirname, 'src', 'app', 'app.tsx');
+const authPages = join(import.meta.dirname, 'src', 'features', 'auth', 'routes');
+const publicPages = readdirSync(authPages)
+  .filter((file) => file.endsWith('-page.tsx'))
+  .map((file) => join(authPages, file));
+const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id);
+const notFollowed =
+  /[\\/]node_modules[\\/](dayjs|@tabler[\\/]icons-react)[\\/]|[\\/]domain[\\/]src[\\/]index\.ts$/;
+const mantineEntry = /[\\/]node_modules[\\/]@mantine[\\/](core|hooks)[\\/]esm[\\/]index\.mjs$/;
+
+/** The names an `import { a, b as c } from "…"` list brings in: [imported, local] pairs. */
+function importedNames(list: string): Array<[string, string]> {
+  return list
+    .split(',')
+    .map((part) => part.trim().split(/\s+as\s+/))
+    .flatMap(([name, local]): Array<[string, string]> => (name ? [[name, local ?? name]] : []));
+}
+
+/** Which file each name of a Mantine package entry comes from. */
+function mantineFiles(entry: string, code: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [, list = '', from = ''] of code.matchAll(
+    /import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g,
+  )) {
+    for (const [, local] of importedNames(list)) files.set(local, join(dirname(entry), from));
+  }
+  return files;
+}
+
+let consoleBase: Set<string> | undefined;
+function inConsoleBase(id: string, ctx: Rolldown.ChunkingContext): boolean {
+  const importsOf = (moduleId: string): string[] => {
+    const info = ctx.getModuleInfo(moduleId);
+    if (!info) return [];
+    return info.importedIds.flatMap((imported) => {
+      const mantine = mantineEntry.exec(imported);
+      if (!mantine) return [imported];
+      const files = mantineFiles(imported, ctx.getModuleInfo(imported)?.code ?? '');
+      const from = new RegExp(
+        `import\\s*\\{([^}]*)\\}\\s*from\\s*["']@mantine/${mantine[1]}["']`,
+        'g',
+      );
+      return [...(info.code ?? '').matchAll(from)].flatMap(([, list = '']) =>
+        importedNames(list).flatMap(([name]) => files.get(name) ?? []),
+      );
+    });
+  };
+  const walk = (roots: string[], keep: (id: string) => boolean, into: Set<string>) => {
+    const seen = new Set<string>();
+    const stack = roots.flatMap(importsOf);
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      if (seen.has(next) || notFollowed.test(next)) continue;
+      seen.add(next);
+      if (keep(next)) into.add(next);
+      stack.push(...importsOf(next));
+    }
+  };
+  if (!consoleBase) {
+    consoleBase = new Set([consoleEntry]);
+    walk([consoleEntry], () => true, consoleBase);
+    walk(publicPages, isLibrary, consoleBase);
+  }
+  return consoleBase.has(id);
+}
+
 /** Libraries only the signed-in pages load (see the 'vendor' chunk below). */
 function isSignedInVendor(id: string): boolean {
   return (
@@ -148,12 +223,19 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Everything the entry imports statically (React, the router, the sign-in page and the
-          // Mantine parts it uses) in one chunk beside it, not in dozens of small shared chunks
-          // the first page would fetch one by one. Later pages load their own chunks and the
-          // library chunks below (issue 18 item 10: scripts/bundle-size.js has the numbers).
+          // Everything the entry imports statically (React, the plain sign-in screen) in one chunk
+          // beside it, not in dozens of small shared chunks the first page would fetch one by
+          // one. The console (app.tsx) and later pages load their own chunks and the library
+          // chunks below (issue 18 item 10: scripts/bundle-size.js has the numbers).
           groups: [
             { name: 'first-page', tags: ['$initial'], priority: 3 },
+            // The console's base and the public pages' libraries (Mantine's provider and the
+            // components those pages use, react-query, the router) in one chunk: what any page
+            // past the sign-in screen needs, without the signed-in pages' 'vendor' chunk.
+            {
+              name: (id, ctx) => (inConsoleBase(id, ctx) ? 'console' : null),
+              priority: 1.5,
+            },
             // uPlot: the energy pages only.
             { name: 'charts', test: /node_modules[\\/]uplot/, priority: 2 },
             // zod and the form library as one chunk each: a page that uses them needs nearly all.

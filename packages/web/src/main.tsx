@@ -1,26 +1,39 @@
 import '@mantine/core/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers';
-import { prefetchRouteData } from './app/prefetch-route-data';
-import { preloadRoute } from './app/preload-route';
-import { AppRouter } from './app/router';
-import { routes } from './app/routes';
-import { createQueryClient } from './lib/query-client';
+import type { ConsoleStart } from './app/console-start';
+import { SignedOutStart, startsAtSignIn } from './app/signed-out-start';
+import { getSession } from './features/auth/api/get-session';
+import { paths } from './lib/paths';
+import { publicApi } from './lib/public-calls';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element');
+const element = document.getElementById('root');
+if (!element) throw new Error('The page has no #root element');
+const root = createRoot(element);
+const show = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
 
-// The first page's chunks download while the session check runs (not after it), and its first
-// data is asked for as soon as the check answers (issue 18 item 11).
-const queryClient = createQueryClient();
-preloadRoute(routes, window.location.pathname);
-prefetchRouteData(queryClient, window.location.pathname);
+// Asked at once, while the console's chunks download (issue 18 item 11).
+const sessionCheck = getSession();
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
-);
+/** Loads the console (Mantine, react-query, the router: app.tsx) and shows it in place. */
+function openConsole(start: ConsoleStart): void {
+  import('./app/app').then(
+    ({ createConsole }) => show(createConsole(start)),
+    () => show(<p role="alert">The console could not be loaded. Please reload the page.</p>),
+  );
+}
+
+// A signed-out visitor's first page is the sign-in page: it comes without the console's libraries,
+// which load once they sign in or go on (issue 18 item 10, the login route's budget).
+if (startsAtSignIn(window.location.pathname)) {
+  if (window.location.pathname === paths.root) window.history.replaceState(null, '', paths.login);
+  show(
+    <SignedOutStart
+      sessionCheck={sessionCheck}
+      configLoad={publicApi.publicConfig({})}
+      openConsole={openConsole}
+    />,
+  );
+} else {
+  openConsole({ sessionCheck });
+}

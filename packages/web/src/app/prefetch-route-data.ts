@@ -1,7 +1,7 @@
 import { isDeviceClass } from '@powerdeck/domain';
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { getSession, sessionQueryKey } from '../features/auth/api/session';
+import { getSession, SESSION_STALE_MS, sessionQueryKey } from '../features/auth/api/session';
 import { paths, resolveDeviceSegments } from '../lib/paths';
 
 type Prefetch = (queryClient: QueryClient) => Promise<unknown>;
@@ -45,7 +45,7 @@ export function prefetchRouteData(queryClient: QueryClient, pathname: string): v
   const session = new QueryObserver(queryClient, {
     queryKey: sessionQueryKey,
     queryFn: getSession,
-    staleTime: 60_000,
+    staleTime: SESSION_STALE_MS,
   });
   const stop = session.subscribe((result) => {
     if (result.isPending) return;

@@ -1,10 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { pageTitle as compose } from './page-title';
 import { useBrand } from './public-config';
-
-function compose(title: string | undefined, brand: string): string {
-  return title ? `${title} | ${brand}` : brand;
-}
 
 /**
  * Names the browser tab after the page. The title falls back to the brand when a page gives

@@ -1,18 +1,7 @@
 import type { LoginInput } from '@powerdeck/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { publicApi } from '../../../lib/public-calls';
-import { sessionQueryKey } from './session';
 
+/** Signs in; the sign-in screen hands the answer's user to whoever shows it (see login-page.tsx). */
 export function login(input: LoginInput) {
   return publicApi.login(input);
-}
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: ({ user }) => {
-      queryClient.setQueryData(sessionQueryKey, user);
-    },
-  });
 }

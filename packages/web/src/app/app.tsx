@@ -1,0 +1,45 @@
+import type { ReactElement } from 'react';
+import { getSession, SESSION_STALE_MS, sessionQueryKey } from '../features/auth/api/session';
+import { publicConfigQueryKey } from '../lib/public-config';
+import { createQueryClient } from '../lib/query-client';
+import type { ConsoleStart } from './console-start';
+import { prefetchRouteData } from './prefetch-route-data';
+import { preloadRoute } from './preload-route';
+import { AppProviders } from './providers';
+import { AppRouter } from './router';
+import { routes } from './routes';
+
+/**
+ * The console with Mantine, react-query and the router, which the entry (main.tsx) loads for every
+ * page but a signed-out visitor's sign-in page. The session query starts from what the entry
+ * knows: its answer, or its check in flight (asked once, not again by the first page).
+ */
+export function createConsole(start: ConsoleStart): ReactElement {
+  const queryClient = createQueryClient();
+  if (start.sessionUser !== undefined) queryClient.setQueryData(sessionQueryKey, start.sessionUser);
+  else if (start.sessionCheck) {
+    let early: Promise<unknown> | undefined = start.sessionCheck;
+    void queryClient.prefetchQuery({
+      queryKey: sessionQueryKey,
+      // a retry asks the server again rather than repeating the entry's failed answer
+      queryFn: () => {
+        const answer = early ?? getSession();
+        early = undefined;
+        return answer;
+      },
+      staleTime: SESSION_STALE_MS,
+    });
+  }
+  if (start.publicConfig) queryClient.setQueryData(publicConfigQueryKey, start.publicConfig);
+
+  // The first page's chunks download while the session check runs (not after it), and its first
+  // data is asked for as soon as the check answers (issue 18 item 11).
+  preloadRoute(routes, window.location.pathname);
+  prefetchRouteData(queryClient, window.location.pathname);
+
+  return (
+    <AppProviders queryClient={queryClient}>
+      <AppRouter />
+    </AppProviders>
+  );
+}

@@ -12,12 +12,17 @@ export const PROFILE_LABELS: Record<ProfileSection, string> = {
   deleteAccount: 'Delete Account',
 };
 
-/** The profile pages' frame: their tabs, the page title and a card for the content. */
+/**
+ * The profile pages' frame: their tabs, the page title and a card for the content, as wide as a
+ * form (or, `wide`, as the page: a table).
+ */
 export function ProfileLayout({
   section,
+  wide = false,
   children,
 }: {
   section: ProfileSection;
+  wide?: boolean;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -37,7 +42,7 @@ export function ProfileLayout({
           ))}
         </Tabs.List>
       </Tabs>
-      <Paper withBorder radius="md" p="lg" maw={640}>
+      <Paper withBorder radius="md" p="lg" maw={wide ? undefined : 640}>
         {children}
       </Paper>
     </>

@@ -44,6 +44,7 @@ export function AlertEmailSelect({
   return (
     <NativeSelect
       size="xs"
+      miw={200}
       label={hideLabel ? undefined : label}
       aria-label={hideLabel ? label : undefined}
       value={save.isPending ? alertEmailChoice(save.variables) : current}

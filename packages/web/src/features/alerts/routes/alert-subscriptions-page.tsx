@@ -34,7 +34,7 @@ export function AlertSubscriptionsPage() {
   });
 
   return (
-    <ProfileLayout section="alerts">
+    <ProfileLayout section="alerts" wide>
       {list.isPending ? (
         <LoadingPanel />
       ) : list.isError ? (

@@ -50,14 +50,15 @@ export function AlertSubscriptionsPage() {
             from an alert. Each can also come by e-mail, at once or in a digest; a muted device or
             location sends no e-mail.
           </Text>
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={600}>
             <Table aria-label="Alert subscriptions">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Location</Table.Th>
                   <Table.Th>Device</Table.Th>
-                  <Table.Th>Class</Table.Th>
-                  <Table.Th>Type</Table.Th>
+                  {/* on a tablet the device's name says enough: its class and type make room */}
+                  <Table.Th visibleFrom="lg">Class</Table.Th>
+                  <Table.Th visibleFrom="lg">Type</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>E-mail</Table.Th>
                   <Table.Th />
@@ -68,8 +69,10 @@ export function AlertSubscriptionsPage() {
                   <Table.Tr key={`${s.type}/${s.devClass}/${s.devId}`}>
                     <Table.Td>{s.locationName ?? ''}</Table.Td>
                     <Table.Td>{s.devName || s.devId}</Table.Td>
-                    <Table.Td>{s.devClass}</Table.Td>
-                    <Table.Td>{s.type === 0 ? 'Alerts' : 'Notifications'}</Table.Td>
+                    <Table.Td visibleFrom="lg">{s.devClass}</Table.Td>
+                    <Table.Td visibleFrom="lg">
+                      {s.type === 0 ? 'Alerts' : 'Notifications'}
+                    </Table.Td>
                     <Table.Td>{s.subscribed ? 'Subscribed' : 'Unsubscribed'}</Table.Td>
                     <Table.Td>
                       <AlertEmailSelect

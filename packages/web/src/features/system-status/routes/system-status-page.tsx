@@ -29,10 +29,9 @@ import { formatRate } from '../status-format';
  * refused call would be an error in the browser's console), else from the server's 403.
  */
 export function SystemStatusPage() {
-  const session = useSession();
+  const support = useSession().data?.tier === 'SUPPORT';
   const levels = useUserLevels();
-  const refused =
-    levels.known && session.data?.tier !== 'SUPPORT' && !levels.holdsAnywhere('owner');
+  const refused = levels.known && !support && !levels.holdsAnywhere('owner');
   const status = useSystemStatus(levels.known && !refused);
   return (
     <>
@@ -57,7 +56,7 @@ export function SystemStatusPage() {
           <ErrorBanner message={status.error.message} onRetry={() => void status.refetch()} />
         )
       ) : (
-        <StatusFigures status={status.data} />
+        <StatusFigures status={status.data} support={support} />
       )}
     </>
   );
@@ -96,10 +95,9 @@ function Figure({
   );
 }
 
-function StatusFigures({ status }: { status: SystemStatus }) {
+/** The figures; `support`: also the mail that did not go out (its recipients are SUPPORT's to see). */
+function StatusFigures({ status, support }: { status: SystemStatus; support: boolean }) {
   const { database, broker, devices, rates, commands, jobs, mail } = status;
-  // the mail's recipients and subjects are SUPPORT's to see, not a location owner's
-  const support = useSession().data?.tier === 'SUPPORT';
   const running = status.servers.filter((s) => !s.gone).length;
   const span = `last ${SYSTEM_STATUS_WINDOW_MINUTES} minutes`;
   return (

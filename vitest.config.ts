@@ -45,6 +45,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page waits on the server and the fleet; vitest's 1 s default made polls flaky on a
+          // loaded CI machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

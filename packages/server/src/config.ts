@@ -75,6 +75,7 @@ const envSchema = z.object({
   DATA_DIR: z.preprocess(unsetIfBlank, z.string().default('./data')),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   MQTT_URL: optionalUrl(['mqtt', 'mqtts', 'tcp', 'tls', 'ws', 'wss']),
+  MQTT_DYNSEC_URL: optionalUrl(['mqtt', 'mqtts', 'tcp', 'tls', 'ws', 'wss']),
   MQTT_PORT: portNumber(DEFAULT_MQTT_PORT),
   // no default here: it follows HOST (see loadConfig)
   MQTT_HOST: z.preprocess(unsetIfBlank, z.string().trim().optional()),
@@ -243,6 +244,11 @@ export interface Config {
   databaseUrl: string | null;
   mqttUrl: string | null;
   /**
+   * Mosquitto's dynamic-security admin identity (MQTT_DYNSEC_URL, with MQTT_URL): the servers
+   * provision each device's credential and topic rule there (docs/operations.md, "Mosquitto").
+   */
+  mqttDynsecUrl: string | null;
+  /**
    * The embedded broker's listener (unused with MQTT_URL): MQTT_PORT (default 1884, fixed so
    * devices find it after a restart) on MQTT_HOST, which defaults to the HTTP side's host.
    */
@@ -325,6 +331,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pgliteDir: resolve(dataDir, 'pglite'),
     databaseUrl: e.DATABASE_URL ?? null,
     mqttUrl: e.MQTT_URL ?? null,
+    mqttDynsecUrl: e.MQTT_URL ? (e.MQTT_DYNSEC_URL ?? null) : null,
     mqttPort: e.MQTT_PORT,
     mqttHost: e.MQTT_HOST ?? host,
     mqttTls:

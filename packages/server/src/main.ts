@@ -11,6 +11,9 @@ import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { type Fleet, parseFault } from '@powerdeck/simulator';
 import { DEVICE_KEY, sharedSecret } from './areas/devices/server-secrets.repository';
+import { checkDeviceCredential } from './areas/devices/device-credentials';
+import { DeviceCredentialsRepository } from './areas/devices/device-credentials.repository';
+import { createDynsecCredentialSink } from './infra/mqtt/dynsec-credentials';
 import { startDemoFleet } from './demo/demo-fleet';
 import { connectDeviceLink } from './infra/mqtt/device-link';
 import { BrokerListenError, startEmbeddedBroker } from './infra/mqtt/embedded-broker';
@@ -45,11 +48,15 @@ async function main(): Promise<void> {
   // The device key is shared by all servers (database); the broker's service token is ours alone.
   const deviceKey = await sharedSecret(database.db, DEVICE_KEY);
   const serviceToken = randomBytes(24).toString('base64url');
+  const credentialRepo = new DeviceCredentialsRepository(database.db);
   const brokerStarting = config.mqttUrl
     ? undefined
     : startEmbeddedBroker({
         deviceKey,
         serviceToken,
+        checkDevice: async (devId, password) =>
+          (await checkDeviceCredential(credentialRepo, devId, password)) !== null,
+        revoked: await credentialRepo.revokedIds(),
         logLevel: config.logLevel,
         host: config.mqttHost,
         port: config.mqttPort,
@@ -69,13 +76,21 @@ async function main(): Promise<void> {
   });
   const mqttUrl = broker?.url ?? config.mqttUrl ?? '';
   const link = await connectDeviceLink({ url: mqttUrl, ...(broker ? { serviceToken } : {}) });
+  // Mosquitto keeps its own copy of each device's credential, provisioned by the servers.
+  const dynsec = config.mqttDynsecUrl
+    ? await createDynsecCredentialSink({ url: config.mqttDynsecUrl })
+    : undefined;
   const app = await buildApp({
     config,
     db: database,
     passwords,
     logger,
     // with an external broker several servers share the status stream
-    devices: { link, ...(broker ? {} : { shareGroup: 'powerdeck' }) },
+    devices: {
+      link,
+      ...(broker ? {} : { shareGroup: 'powerdeck' }),
+      credentialSinks: [broker, dynsec].filter((sink) => sink !== undefined),
+    },
   });
   await app.listen({ port: config.port, host: config.host });
   if (broker) {
@@ -137,6 +152,7 @@ async function main(): Promise<void> {
     Promise.resolve(fleet?.stop())
       .then(() => app.close())
       .then(() => link.close())
+      .then(() => dynsec?.close())
       .then(() => broker?.stop())
       .then(() => database.close())
       .then(() => process.exit(0))

@@ -116,8 +116,10 @@ describe.runIf(postgres.reachable)('two servers behind a load balancer', () => {
   const servers: ServerProcess[] = [];
   const streams: SseClient[] = [];
   const backendPorts: number[] = [];
-  /** A top-level demo device the owner sees. */
-  let target = { devId: '', devClass: '' };
+  /** A top-level demo device the owner may delete (ADMIN or owner at its location). */
+  let target = { devId: '', devClass: '', siteId: '' };
+  /** The password Mosquitto's dynamic security holds for it. */
+  let devicePassword = '';
   let cookie = '';
 
   beforeAll(async () => {
@@ -150,17 +152,17 @@ describe.runIf(postgres.reachable)('two servers behind a load balancer', () => {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      const found = await client.query<{ dev_id: string; dev_class: string }>(
-        `select d.dev_id, d.dev_class from devices d
+      const found = await client.query<{ dev_id: string; dev_class: string; site_id: string }>(
+        `select d.dev_id, d.dev_class, d.site_id from devices d
            join permissions p on p.site_id = d.site_id
            join users u on u.id = p.user_id
-          where u.email = $1 and d.parent_dev_id is null
+          where u.email = $1 and d.parent_dev_id is null and p.perm_lvl in ('owner', 'ADMIN')
           order by d.dev_id limit 1`,
         [demoEmail('owner')],
       );
       const row = found.rows[0];
       if (!row) throw new Error('the demo data lacks a device of the owner');
-      target = { devId: row.dev_id, devClass: row.dev_class };
+      target = { devId: row.dev_id, devClass: row.dev_class, siteId: row.site_id };
     } finally {
       await client.end();
     }
@@ -209,11 +211,16 @@ describe.runIf(postgres.reachable)('two servers behind a load balancer', () => {
     // the device, as hardware would be on this Mosquitto: a credential the servers' admin
     // identity provisioned, its own client id and user name, publishing under its own root
     sink = await createDynsecCredentialSink({ url: broker.url, ...admin, timeoutMs: 5_000 });
-    const password = secret();
-    await sink.grant(target.devId, password);
+    devicePassword = secret();
+    await sink.grant(target.devId, devicePassword);
     device = await mqtt.connectAsync(
       broker.url,
-      { clientId: target.devId, username: target.devId, password, protocolVersion: 4 },
+      {
+        clientId: target.devId,
+        username: target.devId,
+        password: devicePassword,
+        protocolVersion: 4,
+      },
       false,
     );
     device.on('error', () => undefined);
@@ -296,5 +303,31 @@ describe.runIf(postgres.reachable)('two servers behind a load balancer', () => {
       expect(lastBackend()).toBe(1 - dead);
     }
     expect((await sessionUser()).email).toBe(demoEmail('owner'));
+  });
+
+  it('deleting the device through the servers revokes it on Mosquitto: disconnected and refused', async () => {
+    expect(device?.connected).toBe(true);
+    const closed = new Promise<void>((resolve) => device?.once('close', () => resolve()));
+    const deleted = await request(`${proxy.url}${svcPath(callTable.registration.deleteDevice)}`, {
+      method: 'POST',
+      headers: { cookie },
+      json: target,
+    });
+    expect(deleted.status).toBe(200);
+    await closed;
+    device?.end(true);
+    await expect(
+      mqtt.connectAsync(
+        broker.url,
+        {
+          clientId: target.devId,
+          username: target.devId,
+          password: devicePassword,
+          protocolVersion: 4,
+          reconnectPeriod: 0,
+        },
+        false,
+      ),
+    ).rejects.toThrow();
   });
 });

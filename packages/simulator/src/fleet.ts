@@ -22,6 +22,15 @@ export interface FleetOptions {
    * only a broker allowing anonymous devices (a development Mosquitto) accepts.
    */
   secretFor?: (devId: string) => string;
+  /**
+   * Devices that take part in provisioning (docs/device-protocol.md, "Credentials"): the claim
+   * key printed on the device, or a secret the cloud issued it earlier; over `secretFor`.
+   */
+  credentialFor?: (
+    devId: string,
+  ) => { secret: string; credential: 'claim-key' | 'issued' } | undefined;
+  /** Each secret the cloud issues a device (keep it to start with it next time). */
+  onSecret?: (devId: string, secret: string) => void;
   timing?: Partial<ModelTiming>;
   scheduler?: Scheduler;
   /** Devices connecting at the same time while the fleet starts (spares the broker a stampede). */
@@ -72,16 +81,17 @@ export class Fleet {
     const scheduler = opts.scheduler ?? realScheduler;
     const plan = opts.plan ?? planFleet(opts.count ?? 25, opts.seed ?? 1);
     const secretFor = opts.secretFor ?? (() => '');
-    this.devices = plan.map(
-      (p) =>
-        new SimulatedDevice({
-          model: buildModel(p, scheduler, opts.timing),
-          mqttUrl: opts.mqttUrl,
-          secret: secretFor(p.devId),
-          scheduler,
-          backoff: opts.backoff,
-        }),
-    );
+    this.devices = plan.map((p) => {
+      const own = opts.credentialFor?.(p.devId);
+      return new SimulatedDevice({
+        model: buildModel(p, scheduler, opts.timing),
+        mqttUrl: opts.mqttUrl,
+        ...(own ?? { secret: secretFor(p.devId) }),
+        ...(opts.onSecret ? { onSecret: opts.onSecret } : {}),
+        scheduler,
+        backoff: opts.backoff,
+      });
+    });
     this.byId = new Map(this.devices.map((d) => [d.devId, d]));
   }
 

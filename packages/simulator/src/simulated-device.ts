@@ -43,8 +43,17 @@ export interface SimulatedDeviceOptions {
   /** The device's model, kids already attached. */
   model: DeviceModel;
   mqttUrl: string;
-  /** Password: the secret derived when the device was claimed. */
+  /**
+   * Password: the deployment's derived secret (demo and test fleets), or what `credential` says.
+   */
   secret: string;
+  /**
+   * The device takes part in provisioning (docs/device-protocol.md, "Credentials"): `claim-key`
+   * (the secret is the key printed on it) makes it ask for a secret of its own, `issued` is one.
+   */
+  credential?: 'claim-key' | 'issued';
+  /** Each secret the cloud issues, as flash would keep it (the device signs in with it next). */
+  onSecret?: (devId: string, secret: string) => void;
   scheduler?: Scheduler;
   /** Reconnect backoff: doubles from `initialMs` to `maxMs`, each delay jittered to 50-100 %. */
   backoff?: { initialMs: number; maxMs: number };
@@ -69,6 +78,9 @@ export class SimulatedDevice {
   private retryTimer: Timer | undefined;
   private readonly kidsOffline = new Set<string>();
   private firstConnect: { resolve: () => void; promise: Promise<void> } | undefined;
+  private credential: 'claim-key' | 'issued' | undefined;
+  /** A secret the cloud sent, taken once its ack is on its way. */
+  private nextSecret: string | undefined;
   /** Messages published since start, for summaries. */
   published = 0;
   connects = 0;
@@ -78,6 +90,7 @@ export class SimulatedDevice {
     this.model = opts.model;
     this.devId = opts.model.devId;
     this.scheduler = opts.scheduler ?? realScheduler;
+    this.credential = opts.credential;
   }
 
   get connected(): boolean {
@@ -205,13 +218,16 @@ export class SimulatedDevice {
         this.attachModel(kid);
         this.announce(kid);
       },
+      ...(m === this.model ? { newSecret: (secret: string) => (this.nextSecret = secret) } : {}),
     };
     m.attach(sink);
   }
 
   private publishStatus(address: TopicAddress, status: DeviceStatus, changed: boolean): void {
     const qos = changed ? STATUS_CHANGE_QOS : TOPIC_RULES.status.qos;
-    this.publish(address, 'status', JSON.stringify(status), qos);
+    const credential = address.kidId === undefined ? this.credential : undefined;
+    const report = credential === undefined ? status : { ...status, credential };
+    this.publish(address, 'status', JSON.stringify(report), qos);
   }
 
   private publish(address: TopicAddress, kind: TopicKind, payload: string, qos?: 0 | 1): void {
@@ -293,6 +309,7 @@ export class SimulatedDevice {
       .handle(target, payload)
       .then((ack) => {
         if (ack && client === this.client) this.publish(parsed, 'ack', JSON.stringify(ack));
+        if (this.nextSecret !== undefined && client === this.client) this.takeSecret(client);
       })
       .catch(() => undefined);
   }
@@ -307,6 +324,20 @@ export class SimulatedDevice {
     this.retryTimer = this.scheduler.after(delay, () => {
       if (this.wantOnline && this.client && !this.client.connected) this.connect();
     });
+  }
+
+  /**
+   * Signs in with the secret the cloud sent from now on: a clean disconnect once the ack has gone
+   * (no last will), and the usual reconnect with the new password.
+   */
+  private takeSecret(client: MqttClient): void {
+    const secret = this.nextSecret;
+    if (secret === undefined) return;
+    this.nextSecret = undefined;
+    this.credential = 'issued';
+    this.opts.onSecret?.(this.devId, secret);
+    client.options.password = secret;
+    client.end(false);
   }
 
   /** Drops the link the way a pulled cable does: no DISCONNECT, so the broker sends the will. */

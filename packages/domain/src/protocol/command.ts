@@ -43,6 +43,14 @@ export const settingsArgsSchema = z.object({
   values: z.record(z.string().max(64), z.union([z.string().max(256), z.number(), z.boolean()])),
 });
 
+/**
+ * A secret of the device's own, issued by the cloud (docs/device-protocol.md, "Credentials"): 32
+ * random bytes, base64url without padding. The device keeps it in flash and connects with it.
+ */
+export const credentialsArgsSchema = z.object({
+  secret: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a 256-bit secret, base64url'),
+});
+
 const commandBase = {
   /** Unique per command; the device executes an id at most once. */
   id: z.string().min(1).max(64),
@@ -70,6 +78,8 @@ export const deviceCommandSchema = z.discriminatedUnion('svc', [
   // auto-ping targets and discovery of attached units (protocol/network.ts)
   command('pingConfig', pingConfigArgsSchema),
   command('discover', discoverArgsSchema),
+  // a secret of the device's own, replacing the claim key it connected with (or an older secret)
+  command('credentials', credentialsArgsSchema),
 ]);
 export type DeviceCommand = z.infer<typeof deviceCommandSchema>;
 export type CommandSvc = DeviceCommand['svc'];

@@ -148,6 +148,7 @@ describe('commands', () => {
         ],
       },
       discover: {},
+      credentials: { secret: 'A'.repeat(43) },
     };
     expect(Object.keys(samples).sort()).toEqual([...COMMAND_SVCS].sort());
     for (const [svc, args] of Object.entries(samples)) {

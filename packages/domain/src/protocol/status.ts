@@ -88,6 +88,12 @@ export const deviceStatusSchema = z.object({
    */
   boot: z.number().int().nonnegative().optional(),
   seq: z.number().int().nonnegative().optional(),
+  /**
+   * The credential this connection signed in with: `claim-key` asks the cloud for a secret of the
+   * device's own (a `credentials` command), `issued` is that secret. Left out by devices that
+   * take no part in provisioning (docs/device-protocol.md, "Credentials").
+   */
+  credential: z.enum(['claim-key', 'issued']).optional(),
   name: z.string().max(40),
   fwVer: z.string().min(1),
   /** Outlet (or output) states, index 0 is outlet 1. */

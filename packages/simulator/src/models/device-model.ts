@@ -296,7 +296,15 @@ export class DeviceModel {
         );
       case 'discover':
         return this.discover();
+      case 'credentials':
+        return Promise.resolve(this.takeSecret(command.args.secret));
     }
+  }
+
+  private takeSecret(secret: string): Outcome {
+    if (!this.sink?.newSecret) return fail(ACK_ERRORS.notSupported);
+    this.sink.newSecret(secret);
+    return { ok: true };
   }
 
   // ---- hooks for families -------------------------------------------------------------------

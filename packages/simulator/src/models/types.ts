@@ -14,6 +14,11 @@ export interface ModelSink {
   online?(): boolean;
   /** A discovery found `kid` on the bus: from now on it reports as a kid of the device. */
   kidAdded?(kid: DeviceModel): void;
+  /**
+   * The cloud sent a secret of the device's own (`credentials` command), to sign in with from its
+   * next connection; absent for a unit without a connection of its own (a kid).
+   */
+  newSecret?(secret: string): void;
 }
 
 /** Delays of a model, in milliseconds. Tests set the switching delays to 0. */

@@ -3,11 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { CallRegistry } from '../../http/contract';
 import type { Clock } from '../../infra/clock';
 import type { Db } from '../../infra/db/database';
+import type { BrokerCredentialSink } from '../../infra/mqtt/broker-credentials';
 import type { DeviceLink } from '../../infra/mqtt/device-link';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
 import { CommandTracker } from './command-tracker';
 import { CommandsRepository } from './commands.repository';
 import { DeviceAccess } from './device-access';
+import { DeviceCredentials } from './device-credentials';
+import { DeviceCredentialsRepository } from './device-credentials.repository';
 import { registerDeviceControlRoutes } from './device-control.routes';
 import { DeviceControlService } from './device-control.service';
 import { DeviceHub } from './device-hub';
@@ -33,6 +36,13 @@ export interface DeviceAreaOptions {
    */
   shareGroup?: string;
   writer?: StateWriterOptions;
+  /**
+   * Brokers that keep their own copy of device credentials (the embedded broker's refusal list,
+   * Mosquitto's dynamic security); each claim, new secret and delete is handed to them.
+   */
+  credentialSinks?: readonly BrokerCredentialSink[];
+  /** How long a device has to acknowledge a new secret (tests shorten it). */
+  credentialAckMs?: number;
   heartbeatMs?: number;
   /** How long device settings reads and saves wait for the device (tests shorten them). */
   settingsTimes?: Partial<SettingsTimes>;
@@ -44,6 +54,8 @@ export interface DeviceArea {
   /** Finds devices at a location and sends commands through the rules of a click (schedules). */
   access: DeviceAccess;
   control: DeviceControlService;
+  /** Claims, secrets and deletes of device broker credentials (registration uses it). */
+  credentials: DeviceCredentials;
   hub: DeviceHub | undefined;
   tracker: CommandTracker | undefined;
   writer: StateWriter;
@@ -91,6 +103,16 @@ export function installDevices(
           ...(options.shareGroup === undefined ? {} : { shareGroup: options.shareGroup }),
         })
       : undefined;
+  const credentials = new DeviceCredentials({
+    repo: new DeviceCredentialsRepository(db),
+    link,
+    sinks: options.credentialSinks ?? [],
+    clock,
+    log,
+    ...(options.credentialAckMs === undefined ? {} : { ackTimeoutMs: options.credentialAckMs }),
+  });
+  hub?.onReport((address, status) => credentials.onStatus(address, status));
+  hub?.onEveryAck((address, ack) => credentials.onAck(address, ack));
   const repo = new DevicesRepository(db);
   const access = new DeviceAccess(repo, deps.permissions, clock, () => hub);
   const devices = new DevicesService(repo, access, () => tracker);
@@ -130,6 +152,7 @@ export function installDevices(
     events,
     access,
     control,
+    credentials,
     hub,
     tracker,
     writer,

@@ -2,6 +2,7 @@ import {
   type CommandAck,
   type DeviceContact,
   type DeviceEvent,
+  type DeviceStatus,
   type DeviceStatusView,
   type ParsedTopic,
   type TopicAddress,
@@ -57,6 +58,9 @@ export class DeviceHub {
   private readonly contactPushed = new Map<string, number>();
   private readonly happeningListeners = new Set<(happening: DeviceHappening) => void>();
   private readonly ackListeners = new Set<(address: TopicAddress, ack: CommandAck) => void>();
+  private readonly reportListeners = new Set<
+    (address: TopicAddress, status: DeviceStatus) => void
+  >();
 
   constructor(
     private readonly deps: {
@@ -96,6 +100,12 @@ export class DeviceHub {
   onEveryAck(listener: (address: TopicAddress, ack: CommandAck) => void): () => void {
     this.ackListeners.add(listener);
     return () => this.ackListeners.delete(listener);
+  }
+
+  /** Every live status report (not the broker's retained copy); must not throw. */
+  onReport(listener: (address: TopicAddress, status: DeviceStatus) => void): () => void {
+    this.reportListeners.add(listener);
+    return () => this.reportListeners.delete(listener);
   }
 
   private happened(happening: DeviceHappening): void {
@@ -183,6 +193,7 @@ export class DeviceHub {
       this.deps.events.publish({ type: 'status', ...eventAddress(address), status });
       return;
     }
+    for (const listener of this.reportListeners) listener(eventAddress(address), parsed.value);
     const wasOnline = this.contacts.get(k)?.online ?? false;
     this.contacts.set(k, { online: true, lastContactMs: now.getTime() });
     this.deps.writer.record({

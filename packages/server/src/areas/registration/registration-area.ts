@@ -33,6 +33,7 @@ export function registrationArea(database: Database): Area {
             notify: (siteId) => app.eventLogs.notifier.changed(siteId),
           }),
           removals,
+          credentials: app.devices.credentials,
         }),
       );
       app.addHook('onReady', () => removals.start());

@@ -22,6 +22,7 @@ import { requireLocationAccess } from '../../http/location-access';
 import type { Clock } from '../../infra/clock';
 import type { PasswordHasher } from '../../infra/passwords';
 import { DEVICE_NOT_FOUND } from '../devices/device-access';
+import type { DeviceCredentials } from '../devices/device-credentials';
 import type { DeviceRemovals } from '../devices/device-removals';
 import type { PermissionsRepository } from '../permissions/permissions.repository';
 import type { ScheduleTargetRemoval } from '../schedules/schedule-target-removal';
@@ -54,6 +55,8 @@ export class RegistrationService {
       schedules: Pick<ScheduleTargetRemoval, 'remove'>;
       /** Ends the live streams of deleted devices on every server. */
       removals: Pick<DeviceRemovals, 'announce'>;
+      /** A claimed device signs in with its claim key; a deleted one is refused by the broker. */
+      credentials: Pick<DeviceCredentials, 'claimed' | 'revoked'>;
     },
   ) {}
 
@@ -91,6 +94,7 @@ export class RegistrationService {
       const failed = specMessages.deviceAddFailed;
       throw keyMatches ? conflict(failed) : badRequest(failed);
     }
+    await this.deps.credentials.claimed(device.devId, input.claimKey);
     return {
       devId: device.devId,
       devClass: device.devClass,
@@ -127,6 +131,8 @@ export class RegistrationService {
     // deleted by another request meanwhile
     if (released.length === 0) throw notFound(DEVICE_NOT_FOUND);
     const devIds = released.map((d) => d.devId);
+    // only a device with a connection of its own (not a wireless kid of a gateway) signs in
+    if (device.parentDevId === null) await this.deps.credentials.revoked(device.devId);
     const schedules = await this.deps.schedules.remove(input.siteId, devIds, {
       kind: 'user',
       id: user.userId,

@@ -210,6 +210,16 @@ export const serverSecrets = pgTable('server_secrets', {
   createdAt: createdAt(),
 });
 
+export const deviceCredentials = pgTable('device_credentials', {
+  devId: text('dev_id').primaryKey(),
+  claimKeyVerifier: text('claim_key_verifier'),
+  secretVerifier: text('secret_verifier'),
+  pendingVerifier: text('pending_verifier'),
+  pendingSince: ts('pending_since'),
+  revokedAt: ts('revoked_at'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
 export const deviceCommands = pgTable('device_commands', {
   id: uuid('id').primaryKey(),
   devId: text('dev_id').notNull(),

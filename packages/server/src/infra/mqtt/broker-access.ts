@@ -36,6 +36,20 @@ export function identifyPeer(
     : null;
 }
 
+/**
+ * The device id a connection claims to be when its password is not the derived secret (the
+ * server's database may know it: a claim key or an issued secret); undefined when the user name
+ * and client id do not name one device.
+ */
+export function claimedDeviceId(
+  clientId: string,
+  username: string | undefined,
+): string | undefined {
+  return username !== undefined && isDeviceId(username) && clientId === username
+    ? username
+    : undefined;
+}
+
 /** A device may only use its own topic root, in the protocol's direction; servers may use any. */
 export function peerMayAccess(
   peer: BrokerPeer,

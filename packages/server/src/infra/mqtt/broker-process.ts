@@ -7,7 +7,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { pino } from 'pino';
-import { identifyPeer, peerMayAccess, type BrokerPeer } from './broker-access';
+import { claimedDeviceId, identifyPeer, peerMayAccess, type BrokerPeer } from './broker-access';
 import { BROKER_LIMITS, type Refusal } from './broker-limits';
 import { type ConnectionGuard, guardConnection } from './connection-guard';
 import { indexedMemoryPersistence, RetainedCapError } from './retained-index';
@@ -24,6 +24,12 @@ if (!secrets.deviceKey || !secrets.serviceToken) {
 }
 
 const peers = new WeakMap<Client, BrokerPeer>();
+/** Devices deleted from their location: refused whatever they present (the server keeps it). */
+const revoked = new Set<string>();
+/** Checks of passwords the server's database holds (claim keys, issued secrets), by reference. */
+const checks = new Map<number, (ok: boolean) => void>();
+let nextCheck = 0;
+const CHECK_TIMEOUT_MS = 5_000;
 const guards = new WeakMap<Socket, ConnectionGuard>();
 const BAD_CREDENTIALS = 4;
 const limits = BROKER_LIMITS;
@@ -52,18 +58,27 @@ const broker = await Aedes.createBroker({
   // overflowed the stack when 10,000 devices connected at once and each published retained state.
   concurrency: 0,
   authenticate(client, username, password, done) {
-    const peer = identifyPeer(secrets, client.id, username, password?.toString());
-    if (!peer) {
+    const refuse = () => {
       log.warn({ clientId: client.id, username }, 'device refused: bad credentials');
       const error: AuthenticateError = Object.assign(new Error('bad user name or password'), {
         returnCode: BAD_CREDENTIALS,
       });
       done(error, false);
-      return;
-    }
-    peers.set(client, peer);
-    if (peer.role === 'service') guardOf(client)?.exemptFromRate();
-    done(null, true);
+    };
+    const accept = (peer: BrokerPeer) => {
+      peers.set(client, peer);
+      if (peer.role === 'service') guardOf(client)?.exemptFromRate();
+      done(null, true);
+    };
+    const text = password?.toString();
+    const peer = identifyPeer(secrets, client.id, username, text);
+    if (peer?.role === 'service') return accept(peer);
+    const devId = peer?.devId ?? claimedDeviceId(client.id, username);
+    if (devId === undefined || text === undefined || revoked.has(devId)) return refuse();
+    if (peer) return accept(peer);
+    askServer(devId, text)
+      .then((ok) => (ok ? accept({ role: 'device', devId }) : refuse()))
+      .catch(refuse);
   },
   authorizePublish(client, packet, callback) {
     const peer = client ? peers.get(client) : undefined;
@@ -147,10 +162,59 @@ const tlsPort = tls ? await listen(tls, 'tls', Number(process.env.PD_BROKER_TLS_
 log.info({ host, port: boundPort, tlsPort }, 'embedded MQTT broker listening');
 process.send?.({ type: 'ready', port: boundPort, tlsPort });
 
+/** Aedes keeps its connected clients by id; its type definitions leave the table out. */
+const connectedClients = () =>
+  (broker as unknown as { clients: Record<string, Client | undefined> }).clients;
+
+/** Asks the server whether its database knows this password for the device. */
+function askServer(devId: string, password: string): Promise<boolean> {
+  const send = process.send?.bind(process);
+  if (!send) return Promise.resolve(false);
+  const ref = ++nextCheck;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      checks.delete(ref);
+      resolve(false);
+    }, CHECK_TIMEOUT_MS);
+    checks.set(ref, (ok) => {
+      clearTimeout(timer);
+      resolve(ok);
+    });
+    send({ type: 'check-device', ref, devId, password });
+  });
+}
+
+/** The server's word on device credentials: a check's answer, a revocation, a new claim. */
+function onCredentialMessage(message: { type: unknown } & Record<string, unknown>): void {
+  const { type, devId, ref } = message;
+  if (type === 'device-checked' && typeof ref === 'number') {
+    const answer = checks.get(ref);
+    checks.delete(ref);
+    answer?.(message.ok === true);
+    return;
+  }
+  if (typeof devId !== 'string' && !Array.isArray(message.devIds)) return;
+  if (type === 'revoked-devices') {
+    for (const id of message.devIds as unknown[]) if (typeof id === 'string') revoked.add(id);
+  } else if (type === 'revoke' && typeof devId === 'string') {
+    revoked.add(devId);
+    // a deleted device's connection ends at once (its last will marks it offline)
+    connectedClients()[devId]?.close();
+  } else if (type === 'restore' && typeof devId === 'string') {
+    revoked.delete(devId);
+  } else {
+    return;
+  }
+  if (typeof ref === 'number') process.send?.({ type: 'done', ref });
+}
+
 // Figures for tests and operators: memory, what is retained, and connections dropped per limit.
 process.on('message', (message: unknown) => {
   if (typeof message !== 'object' || message === null || !('type' in message)) return;
-  if (message.type !== 'stats') return;
+  if (message.type !== 'stats') {
+    onCredentialMessage(message);
+    return;
+  }
   const memory = process.memoryUsage();
   process.send?.({
     type: 'stats',

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { BrokerCredentialSink } from './broker-credentials';
 import type { Refusal } from './broker-limits';
 
 /** The broker process's own figures. */
@@ -12,7 +13,12 @@ export interface BrokerStats {
   refusals: Record<Refusal, number>;
 }
 
-export interface EmbeddedBroker {
+/**
+ * The embedded broker takes its device credentials from the server's database: `grant` lifts a
+ * refusal (the password itself stays in the database), `revoke` refuses the device and ends its
+ * connection; both resolve once the broker process has applied them.
+ */
+export interface EmbeddedBroker extends BrokerCredentialSink {
   /** The plain listener, as a client on this machine reaches it. */
   url: string;
   /** The TLS listener (`mqtts://`), when one was asked for. */
@@ -32,6 +38,13 @@ export interface EmbeddedBrokerOptions {
   deviceKey: string;
   serviceToken: string;
   logLevel?: string;
+  /**
+   * Whether the server's database knows this password for the device (a claim key or an issued
+   * secret); asked for any device password that is not the derived secret. None: refused.
+   */
+  checkDevice?: (devId: string, password: string) => Promise<boolean>;
+  /** Devices refused from the start (deleted from their location). */
+  revoked?: readonly string[];
 }
 
 /** The broker could not open a listener: `code` is the system's (EADDRINUSE: port in use). */
@@ -96,11 +109,48 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   );
   const reachable = connectableHost(host);
 
+  child.on('message', (message: unknown) => {
+    if (!isMessage<{ ref: number; devId: string; password: string }>(message, 'check-device')) {
+      return;
+    }
+    const { ref, devId, password } = message;
+    void Promise.resolve(options.checkDevice?.(devId, password) ?? false)
+      .catch(() => false)
+      .then((ok) => {
+        if (child.connected) child.send({ type: 'device-checked', ref, ok });
+      });
+  });
+  let nextRef = 0;
+  /** Sends a credential change and resolves once the broker process has applied it. */
+  const apply = (message: object) =>
+    new Promise<void>((resolve, reject) => {
+      if (!child.connected) {
+        reject(new Error('embedded MQTT broker exited'));
+        return;
+      }
+      const ref = ++nextRef;
+      const onExit = () => reject(new Error('embedded MQTT broker exited'));
+      const onMessage = (answer: unknown) => {
+        if (!isMessage<{ ref: number }>(answer, 'done') || answer.ref !== ref) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve();
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send({ ...message, ref });
+    });
+  if (options.revoked && options.revoked.length > 0) {
+    await apply({ type: 'revoked-devices', devIds: options.revoked });
+  }
+
   return {
     url: `mqtt://${reachable}:${port}`,
     tlsUrl: tlsPort === null ? null : `mqtts://${reachable}:${tlsPort}`,
     port,
     tlsPort,
+    grant: (devId) => apply({ type: 'restore', devId }),
+    revoke: (devId) => apply({ type: 'revoke', devId }),
     stats() {
       return new Promise<BrokerStats>((resolve, reject) => {
         const onExit = () => reject(new Error('embedded MQTT broker exited'));

@@ -456,7 +456,9 @@ describe.each(cases)('network management on $name', ({ broker: brokerCase, datab
     });
     expect(started.statusCode, started.body).toBe(200);
     const run = started.json<DiscoveryRun>();
-    expect(run).toMatchObject({ devId: adapter.devId, phase: 'starting', reason: null });
+    // the answer reads the run after the command went out: a quick device may have moved it on
+    expect(run).toMatchObject({ devId: adapter.devId, reason: null });
+    expect(run.phase).not.toBe('failed');
     const done = await eventually(async () => {
       const view = (
         await get('admin', 'getDiscovery', { siteId: world.siteId, devId: adapter.devId })

@@ -2,31 +2,27 @@ import { isDeviceClass } from '@powerdeck/domain';
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { getSession, SESSION_STALE_MS, sessionQueryKey } from '../features/auth/api/session';
+import { deviceMetaQuery } from '../features/devices/hooks/use-device-data';
+import { sitesPagesQuery } from '../features/locations/api/get-sites-data';
 import { paths, resolveDeviceSegments } from '../lib/paths';
 
 type Prefetch = (queryClient: QueryClient) => Promise<unknown>;
 
 /** The first data query of the page at `pathname`, for the two pages of issue 18's LCP target. */
-function firstQueryOf(pathname: string): (() => Promise<Prefetch>) | undefined {
+function firstQueryOf(pathname: string): Prefetch | undefined {
   if (matchPath(paths.locationsList, pathname)) {
     // the card view only (the page's default); the table view is the person's own choice
     const view = window.localStorage.getItem('powerdeck.locations.view');
     if (view !== null && view !== JSON.stringify('cards')) return undefined;
-    return async () => {
-      const { sitesPagesQuery } = await import('../features/locations/api/get-sites-data');
-      return (queryClient) => queryClient.prefetchInfiniteQuery(sitesPagesQuery());
-    };
+    return (queryClient) => queryClient.prefetchInfiniteQuery(sitesPagesQuery());
   }
   const device = matchPath('/locations/:locationId/devices/:first/:second/*', pathname);
   if (device) {
     const { locationId = '', first = '', second = '' } = device.params;
     const { deviceId, deviceClass, swapped } = resolveDeviceSegments(first, second);
     if (swapped || !isDeviceClass(deviceClass)) return undefined;
-    return async () => {
-      const { deviceMetaQuery } = await import('../features/devices/hooks/use-device-data');
-      return (queryClient) =>
-        queryClient.prefetchQuery(deviceMetaQuery(locationId, deviceClass, deviceId));
-    };
+    return (queryClient) =>
+      queryClient.prefetchQuery(deviceMetaQuery(locationId, deviceClass, deviceId));
   }
   return undefined;
 }
@@ -38,10 +34,8 @@ function firstQueryOf(pathname: string): (() => Promise<Prefetch>) | undefined {
  * console then logs no refused request. The session query is the one `useSession` reads.
  */
 export function prefetchRouteData(queryClient: QueryClient, pathname: string): void {
-  const load = firstQueryOf(pathname);
-  if (!load) return;
-  const prefetch = load();
-  prefetch.catch(() => undefined); // a chunk that fails to load is reported by the page itself
+  const prefetch = firstQueryOf(pathname);
+  if (!prefetch) return;
   const session = new QueryObserver(queryClient, {
     queryKey: sessionQueryKey,
     queryFn: getSession,
@@ -50,6 +44,6 @@ export function prefetchRouteData(queryClient: QueryClient, pathname: string): v
   const stop = session.subscribe((result) => {
     if (result.isPending) return;
     stop();
-    if (result.data) void prefetch.then((run) => run(queryClient)).catch(() => undefined);
+    if (result.data) prefetch(queryClient).catch(() => undefined);
   });
 }

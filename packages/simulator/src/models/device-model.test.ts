@@ -189,3 +189,27 @@ describe('device commands', () => {
     expect(h.statuses.at(-1)?.changed).toBe(true);
   });
 });
+
+describe('credentials', () => {
+  const secret = 'S'.repeat(43);
+
+  it('a unit with a connection of its own takes the secret and hands it to its connection', async () => {
+    const { model } = buildModel('m4315');
+    const taken: string[] = [];
+    model.attach({
+      status: () => {},
+      event: () => {},
+      reboot: () => {},
+      newSecret: (s) => taken.push(s),
+    });
+    const outcome = await model.execute(buildCommand('credentials', { secret }, { nowMs: 0 }));
+    expect(outcome).toEqual({ ok: true });
+    expect(taken).toEqual([secret]);
+  });
+
+  it('a unit without one (a kid) answers not-supported', async () => {
+    const { model } = buildModel('m4315');
+    const outcome = await model.execute(buildCommand('credentials', { secret }, { nowMs: 0 }));
+    expect(outcome).toEqual({ ok: false, error: 'not-supported' });
+  });
+});

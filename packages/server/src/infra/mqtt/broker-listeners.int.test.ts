@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/ports';
 import { SERVICE_USERNAME } from './broker-access';
 import { brokerListenMessage } from './broker-listeners';
+import { connectDeviceLink } from './device-link';
 import { BrokerListenError, type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker';
 
 const secrets = { deviceKey: 'test-device-key', serviceToken: 'test-service-token' };
@@ -68,6 +69,26 @@ describe('embedded broker on a fixed port', () => {
       await server.endAsync();
     } finally {
       await device.stop();
+      await broker.stop();
+    }
+  });
+
+  it("the server's link refuses a command while the broker is away instead of queueing it", async () => {
+    const port = await freePort();
+    let broker = await startEmbeddedBroker({ ...secrets, port, logLevel: 'silent' });
+    const link = await connectDeviceLink({ url: broker.url, serviceToken: secrets.serviceToken });
+    try {
+      await link.publish(`pd/v1/${DEV}/cmd`, '{}', 1);
+      await broker.stop();
+      await until(() => link.connected === false);
+      // queued, it would go out after the reconnect before the subscriptions are renewed, and
+      // the device's answer would reach no server
+      await expect(link.publish(`pd/v1/${DEV}/cmd`, '{}', 1)).rejects.toThrow(/down/);
+      broker = await startEmbeddedBroker({ ...secrets, port, logLevel: 'silent' });
+      await until(() => link.connected === true);
+      await link.publish(`pd/v1/${DEV}/cmd`, '{}', 1);
+    } finally {
+      await link.close();
       await broker.stop();
     }
   });

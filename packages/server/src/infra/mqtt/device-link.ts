@@ -51,6 +51,10 @@ export async function connectDeviceLink(options: DeviceLinkOptions): Promise<Dev
       if (filters.length > 0) await client.unsubscribeAsync([...filters]);
     },
     async publish(topic, payload, qos) {
+      // Not queued while the broker is away: after a reconnect mqtt.js sends its queue before it
+      // renews the subscriptions, so a device's answer to a queued command reached no server and
+      // a command that ran was reported expired (fault drill). Refused now, it fails honestly.
+      if (!client.connected) throw new Error('the broker connection is down');
       await client.publishAsync(topic, payload, { qos });
     },
     onMessage(handler) {

@@ -93,6 +93,24 @@ describe('device hub', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('an empty online or status (a retained copy cleared) is neither news nor dropped', () => {
+    const warn = vi.spyOn(silentLog, 'warn');
+    link.deliver(`pd/v1/${DEV}/online`, '1');
+    link.deliver(`pd/v1/${DEV}/status`, status());
+    seen.length = 0;
+    link.deliver(`pd/v1/${DEV}/online`, '');
+    link.deliver(`pd/v1/${DEV}/status`, '');
+    link.deliver(`pd/v1/${DEV}/kids/${KID}/status`, '', true);
+    expect(hub.stats).toMatchObject({ dropped: 0, cleared: 3 });
+    expect(warn).not.toHaveBeenCalled();
+    expect(seen).toHaveLength(0);
+    expect(hub.contactOf({ devId: DEV })?.online).toBe(true);
+    // an empty event or ack is still a device's invalid message
+    link.deliver(`pd/v1/${DEV}/ack`, '');
+    expect(hub.stats.dropped).toBe(1);
+    warn.mockRestore();
+  });
+
   it('a retained status is not contact: a device gone for days stays inactive', async () => {
     link.deliver(`pd/v1/${DEV}/status`, status(), true);
     await writer.flush();

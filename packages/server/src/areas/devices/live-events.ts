@@ -3,6 +3,12 @@ import type { Clock } from '../../infra/clock';
 
 /** Events kept per device (with its kids) for Last-Event-ID resumes and the polling fallback. */
 export const RING_SIZE = 256;
+/**
+ * How long a device's events are still kept after its last stream closed or its last poll: a
+ * browser that lost its stream resumes within seconds, a polling page asks every few seconds.
+ * Devices nobody watched for longer keep none (50,000 devices × 256 events would be gigabytes).
+ */
+export const KEEP_UNWATCHED_MS = 5 * 60_000;
 
 type Listener = (envelope: LiveEventEnvelope) => void;
 
@@ -10,13 +16,19 @@ interface Ring {
   events: LiveEventEnvelope[];
   /** Highest seq pushed out of the ring: a resume from before it missed events. */
   droppedSeq: number;
+  /** When that event happened: a poll from before it missed events. */
+  droppedAtMs: number;
   listeners: Set<Listener>;
+  /** Until when events are kept with no stream open (a stream closed, a poll, a resume). */
+  keepUntilMs: number;
 }
 
 /**
  * The live event bus of one server: fans device events out to the streams watching that device
- * and keeps a bounded ring of recent ones per device. Sequence numbers grow across restarts (they
- * start from the clock in microseconds), so an id from an earlier run is simply "too old".
+ * and keeps a bounded ring of recent ones per device watched now or lately (KEEP_UNWATCHED_MS);
+ * an event not kept counts as dropped, so a resume or poll from before it gets a resync. Sequence
+ * numbers grow across restarts (they start from the clock in microseconds), so an id from an
+ * earlier run is simply "too old".
  */
 export class LiveEvents {
   private readonly rings = new Map<string, Ring>();
@@ -41,7 +53,13 @@ export class LiveEvents {
   private ring(devId: string): Ring {
     let ring = this.rings.get(devId);
     if (!ring) {
-      ring = { events: [], droppedSeq: this.startSeq, listeners: new Set() };
+      ring = {
+        events: [],
+        droppedSeq: this.startSeq,
+        droppedAtMs: 0,
+        listeners: new Set(),
+        keepUntilMs: 0,
+      };
       this.rings.set(devId, ring);
     }
     return ring;
@@ -55,10 +73,20 @@ export class LiveEvents {
       event,
     };
     const ring = this.ring(event.devId);
-    ring.events.push(envelope);
-    if (ring.events.length > RING_SIZE) {
-      const dropped = ring.events.shift();
-      if (dropped) ring.droppedSeq = dropped.seq;
+    if (ring.listeners.size === 0 && envelope.at > ring.keepUntilMs) {
+      // nobody watches: keep nothing, and remember that this (and all before) is gone
+      ring.events = [];
+      ring.droppedSeq = envelope.seq;
+      ring.droppedAtMs = envelope.at;
+    } else {
+      ring.events.push(envelope);
+      if (ring.events.length > RING_SIZE) {
+        const dropped = ring.events.shift();
+        if (dropped) {
+          ring.droppedSeq = dropped.seq;
+          ring.droppedAtMs = dropped.at;
+        }
+      }
     }
     for (const listener of ring.listeners) listener(envelope);
     for (const listener of this.everyEventListeners) listener(event);
@@ -74,7 +102,14 @@ export class LiveEvents {
   subscribe(devId: string, listener: Listener): () => void {
     const ring = this.ring(devId);
     ring.listeners.add(listener);
-    return () => ring.listeners.delete(listener);
+    return () => {
+      ring.listeners.delete(listener);
+      this.keep(ring);
+    };
+  }
+
+  private keep(ring: Ring): void {
+    ring.keepUntilMs = Math.max(ring.keepUntilMs, this.nowMs() + KEEP_UNWATCHED_MS);
   }
 
   watcherCount(devId: string): number {
@@ -87,6 +122,7 @@ export class LiveEvents {
    */
   since(devId: string, seq: number): LiveEventEnvelope[] {
     const ring = this.ring(devId);
+    this.keep(ring);
     if (seq < ring.droppedSeq || seq > this.lastSeq) return [this.resync(devId)];
     return ring.events.filter((e) => e.seq > seq);
   }
@@ -94,10 +130,9 @@ export class LiveEvents {
   /** Events after a time in ms (the polling fallback), or a resync when that is too long ago. */
   sinceTime(devId: string, atMs: number): LiveEventEnvelope[] {
     const ring = this.ring(devId);
-    const oldestKept = ring.events[0]?.at;
+    this.keep(ring);
     const startMs = Math.floor(this.startSeq / 1000);
-    const lost = atMs < startMs || (ring.droppedSeq > this.startSeq && (oldestKept ?? 0) > atMs);
-    if (lost) return [this.resync(devId)];
+    if (atMs < startMs || atMs < ring.droppedAtMs) return [this.resync(devId)];
     return ring.events.filter((e) => e.at > atMs);
   }
 

@@ -1,8 +1,6 @@
-import { getDeviceSpec } from '@powerdeck/domain';
 import {
   type Database,
   LiveClock,
-  SseClient,
   TEST_DEVICE_KEY,
   buildApp,
   buildDeviceWorld,
@@ -21,7 +19,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBenchDatabase } from './support/bench-database';
 import { childMessage } from './support/child-message';
-import { type BenchModule, type BenchResult, ms, percentile } from './bench';
+import {
+  commandRoundTrips,
+  commandable,
+  openTargets,
+  roundTripFigures,
+} from './support/command-round-trip';
+import { type BenchModule, type BenchResult } from './bench';
 
 /**
  * Device link: command round trip (POST set outlet → device ack → result and status on an SSE
@@ -87,10 +91,11 @@ async function runWith(deviceCount: number): Promise<BenchResult[]> {
     );
   } finally {
     if (fleet.exitCode === null) fleet.kill('SIGKILL');
-    // a shared external broker keeps retained messages: leave none of ours behind
-    if (external) await clearRetained(url, world.plan).catch(() => undefined);
     await app.close();
     await link.close();
+    // a shared external broker keeps retained messages: leave none of ours behind (once this
+    // server no longer listens: the clearing messages are not device messages)
+    if (external) await clearRetained(url, world.plan).catch(() => undefined);
     await dispose();
     await broker?.stop();
   }
@@ -118,94 +123,30 @@ async function measure(
   const deadline = Date.now() + 60_000;
   while (onlineCount() < ready.online && Date.now() < deadline) await sleep(200);
 
-  const targets = world.plan
-    .filter((p) => p.kids.length === 0 && getDeviceSpec(p.devClass).outletCount >= 3)
-    .filter((p) => hub?.contactOf({ devId: p.devId })?.online)
-    .slice(0, 20);
-  const streams = await Promise.all(
-    targets.map((p) =>
-      SseClient.open(
-        `${base}/data-svc/eventPuller/eventPullerPusher.php?devId=${p.devId}&batch=yes`,
-        {
-          cookie: world.cookies.admin,
-        },
-      ),
-    ),
+  const targets = await openTargets(
+    commandable(world.plan)
+      .filter((p) => hub?.contactOf({ devId: p.devId })?.online)
+      .slice(0, 20)
+      .map((device) => ({ base, device })),
+    world.cookies.admin,
   );
-  const done: number[] = [];
-  const answered: number[] = [];
-  const statusSeen: number[] = [];
-  const failures: string[] = [];
-  const state = new Map<string, boolean>();
   let fleetGone = false;
   fleet.once('exit', () => (fleetGone = true));
-  for (let i = 0; i < commands && !fleetGone; i++) {
-    const index = i % targets.length;
-    const device = targets[index] as DevicePlan;
-    const sse = streams[index] as SseClient;
-    const next = !(state.get(device.devId) ?? true);
-    const mark = sse.received.length;
-    const t0 = performance.now();
-    const response = await fetch(
-      `${base}/data-svc/${device.devClass}.deviceControls/data-svc.php?svc=setoutletstate`,
-      {
-        method: 'POST',
-        headers: {
-          cookie: world.cookies.admin,
-          origin: ORIGIN,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({
-          siteId: world.siteId,
-          devClass: device.devClass,
-          devId: device.devId,
-          otlt: '1',
-          state: next ? '1' : '0',
-        }).toString(),
-      },
-    );
-    const body = (await response.json()) as { cmdId?: string; error?: string };
-    answered.push(performance.now() - t0);
-    if (!body.cmdId) {
-      failures.push(body.error ?? String(response.status));
-      continue;
-    }
-    try {
-      const result = sse.waitFor(
-        (e) =>
-          e.event.type === 'command' && e.event.cmdId === body.cmdId && e.event.state !== 'sent',
-        10_000,
-      );
-      const status = sse.waitFor(
-        (e) =>
-          sse.received.indexOf(e) >= mark &&
-          e.event.type === 'status' &&
-          e.event.status.otlts[0] === next,
-        10_000,
-      );
-      const r = await result;
-      done.push(performance.now() - t0);
-      await status;
-      statusSeen.push(performance.now() - t0);
-      if (r.event.type === 'command' && r.event.state !== 'done') failures.push(r.event.state);
-    } catch (error) {
-      failures.push(String(error));
-    }
-    state.set(device.devId, next);
-  }
-  for (const s of streams) s.close();
+  const trips = await commandRoundTrips({
+    targets,
+    commands,
+    siteId: world.siteId,
+    cookie: world.cookies.admin,
+    origin: ORIGIN,
+    gone: () => fleetGone,
+  });
+  for (const t of targets) t.stream.close();
+  const failures = trips.failures;
   const results: BenchResult[] = [
     {
       name: `command round trip, ${deviceCount} devices (${ready.online} online, fleet up in ${(ready.ms / 1000).toFixed(1)} s)`,
       figures: {
-        commands,
-        'POST answered p50 ms': ms(percentile(answered, 50)),
-        'result p50 ms': ms(percentile(done, 50)),
-        'result p99 ms': ms(percentile(done, 99)),
-        'status change p50 ms': ms(percentile(statusSeen, 50)),
-        'status change p99 ms': ms(percentile(statusSeen, 99)),
-        'max ms': ms(Math.max(...statusSeen)),
-        failures: failures.length,
+        ...roundTripFigures(trips),
         database: database.kind,
         broker: external ? 'external' : 'embedded',
       },

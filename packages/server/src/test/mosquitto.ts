@@ -24,7 +24,57 @@ export interface MosquittoProcess {
   url: string;
   /** Its directory: the dynamic-security file and the persistence database. */
   dir: string;
+  /** Its process id (for its memory, /proc/{pid}/status). */
+  pid: number | undefined;
   stop(): Promise<void>;
+}
+
+/** A bridge between a core Mosquitto (the servers') and an edge one (devices'): bridgeConfiguration. */
+export interface BridgeOptions {
+  /** The connection's name, unique per bridge (also its client id at the other end). */
+  name: string;
+  /** The other end's URL with the identity the bridge signs in as (every device topic allowed). */
+  remoteUrl: string;
+  /** Which end these lines configure: the core (it connects to an edge) or an edge (to the core). */
+  at: 'core' | 'edge';
+}
+
+/** What devices send (edge → core) and what the cloud sends them (core → edge). */
+const FROM_DEVICES = ['online', 'status', 'event', 'ack'];
+const TO_DEVICES = ['cmd'];
+
+/**
+ * The lines of one bridge between a core and an edge (docs/operations.md, "More devices than one
+ * broker's file limit"): what devices send goes to the core at QoS 1 at most (retained copies stay
+ * retained), commands go to the edge — every edge gets every command and hands on only those its
+ * devices subscribed to; status reports of one edge never reach another. Either end may connect;
+ * Mosquitto 2.0 sets no TCP_NODELAY on the socket a bridge opens (set_tcp_nodelay is for accepted
+ * sockets), so the end that writes most (the edge) should be the one that accepts: `at: 'core'`.
+ */
+export function bridgeConfiguration({ name, remoteUrl, at }: BridgeOptions): string {
+  const remote = new URL(remoteUrl);
+  const topics = (kinds: string[], direction: 'in' | 'out') =>
+    kinds.flatMap((kind) => [
+      `topic pd/v1/+/${kind} ${direction} 1`,
+      `topic pd/v1/+/kids/+/${kind} ${direction} 1`,
+    ]);
+  return [
+    `connection ${name}`,
+    `address ${remote.hostname}:${remote.port || '1883'}`,
+    `remote_clientid ${name}`,
+    `remote_username ${decodeURIComponent(remote.username)}`,
+    `remote_password ${decodeURIComponent(remote.password)}`,
+    'bridge_protocol_version mqttv311',
+    // the other end knows this is a bridge: no loops, retained flags kept
+    'try_private true',
+    'notifications false',
+    'cleansession false',
+    'keepalive_interval 30',
+    'restart_timeout 1 10',
+    ...topics(FROM_DEVICES, at === 'edge' ? 'out' : 'in'),
+    ...topics(TO_DEVICES, at === 'edge' ? 'in' : 'out'),
+    '',
+  ].join('\n');
 }
 
 function dynsecPlugin(): string {
@@ -142,9 +192,17 @@ function running(child: ChildProcess, timeoutMs: number): Promise<void> {
 
 /**
  * Starts a Mosquitto of its own with the shipped configuration and a dynamic-security file of this
- * content, on a free loopback port. Fails (never skips) when mosquitto or its plugin is missing.
+ * content, on a free loopback port, with `extraConfig` lines after it (a bridge). Fails (never
+ * skips) when mosquitto or its plugin is missing.
  */
-export async function startMosquitto(dynsecFile: string): Promise<MosquittoProcess> {
+export async function startMosquitto(
+  dynsecFile: string,
+  options: {
+    extraConfig?: string;
+    /** Variables for the mosquitto process (over this one's), e.g. another allocator. */
+    env?: Record<string, string>;
+  } = {},
+): Promise<MosquittoProcess> {
   const dir = await mkdtemp(join(tmpdir(), 'pd-mosquitto-'));
   await writeFile(join(dir, 'dynamic-security.json'), dynsecFile);
   let lastError: unknown;
@@ -152,8 +210,14 @@ export async function startMosquitto(dynsecFile: string): Promise<MosquittoProce
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
     const confPath = join(dir, 'mosquitto.conf');
-    await writeFile(confPath, await testConfiguration(dir, port));
-    const child = spawn('mosquitto', ['-c', confPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    await writeFile(
+      confPath,
+      `${await testConfiguration(dir, port)}${options.extraConfig ? `\n${options.extraConfig}\n` : ''}`,
+    );
+    const child = spawn('mosquitto', ['-c', confPath], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+    });
     try {
       await running(child, 10_000);
     } catch (error) {
@@ -168,6 +232,7 @@ export async function startMosquitto(dynsecFile: string): Promise<MosquittoProce
     return {
       url: `mqtt://127.0.0.1:${port}`,
       dir,
+      pid: child.pid,
       async stop() {
         if (child.exitCode === null && child.signalCode === null) {
           const exited = new Promise((done) => child.once('exit', done));

@@ -37,15 +37,21 @@ const CONFIG_VARIABLES = [
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 90_000,
+  /** Node's own options before the script (a benchmark's `--cpu-prof`). */
+  nodeOptions: readonly string[] = [],
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'powerdeck-server-'));
   const inherited = { ...process.env };
   for (const name of CONFIG_VARIABLES) delete inherited[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeOptions, '--import', 'tsx', 'packages/server/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env: { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const exited = new Promise<void>((done) => {
     if (child.exitCode !== null || child.signalCode !== null) done();

@@ -31,3 +31,12 @@ export { EnergyRollups } from './areas/energy-rollups/energy-rollups';
 export { EnergyRollupsRepository } from './areas/energy-rollups/energy-rollups.repository';
 export { Retention, type RetentionRun } from './areas/retention/retention';
 export { RetentionRepository } from './areas/retention/retention.repository';
+// Real processes for the several-server benchmarks (the fault drill, the scale bench).
+export { DEMO_PASSWORD, demoEmail } from './demo/demo-data';
+export { SERVICE_USERNAME } from './infra/mqtt/broker-access';
+export { initialDynsecConfig } from './infra/mqtt/dynsec-config';
+export { createPostgresDatabase } from './test/databases';
+export { freePort } from './test/ports';
+export { startRoundRobinProxy } from './test/round-robin-proxy';
+export { type ServerProcess, startServerProcess } from './test/server-process';
+export { type MosquittoProcess, bridgeConfiguration, startMosquitto } from './test/mosquitto';

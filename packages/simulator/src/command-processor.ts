@@ -1,9 +1,20 @@
-import type { CommandAck } from '@powerdeck/domain';
+import type { CommandAck, DeviceCommand } from '@powerdeck/domain';
 import { ACK_ERRORS, decodeCommand } from '@powerdeck/domain';
 import type { DeviceModel } from './models/device-model';
 
 /** How a device treats commands; tests and the CLI switch it to inject faults. */
 export type CommandMode = 'normal' | 'refuse' | 'ignore';
+
+/** Told what a device does with its commands, for benchmarks that count executions. */
+export interface CommandObserver {
+  /** Every command payload that names an id, a redelivery of one already handled included. */
+  delivered?(id: string): void;
+  /**
+   * A command about to execute: past the duplicate and expiry checks, for `devId` (the target, a
+   * kid's own id for a kid); `deviceClockMs` is the target's clock at that moment.
+   */
+  executing(command: DeviceCommand, devId: string, deviceClockMs: number): void;
+}
 
 /** How many command ids a device remembers to drop redeliveries (bounded, oldest forgotten). */
 export const SEEN_IDS_LIMIT = 64;
@@ -17,6 +28,8 @@ export class CommandProcessor {
   /** id → the ack once known (undefined while the command still runs). */
   private readonly seen = new Map<string, CommandAck | undefined>();
   executed = 0;
+  /** Unset by default; a benchmark sets it to record executions. */
+  observer: CommandObserver | undefined;
 
   constructor(private readonly limit = SEEN_IDS_LIMIT) {}
 
@@ -33,6 +46,7 @@ export class CommandProcessor {
     const decoded = decodeCommand(payload);
     const id = decoded.ok ? decoded.command.id : decoded.id;
     if (id === undefined) return undefined;
+    this.observer?.delivered?.(id);
     if (this.seen.has(id)) return this.seen.get(id);
     this.remember(id, undefined);
     const ack = await this.run(target, decoded);
@@ -52,6 +66,7 @@ export class CommandProcessor {
     if (command.expires <= target.clockMs()) return nack(ACK_ERRORS.expired);
     if (this.mode === 'refuse') return nack(ACK_ERRORS.refused);
     this.executed++;
+    this.observer?.executing(command, target.devId, target.clockMs());
     const outcome = await target.execute(command);
     return outcome.ok
       ? {

@@ -84,6 +84,11 @@ export class SimulatedDevice {
   /** Messages published since start, for summaries. */
   published = 0;
   connects = 0;
+  /**
+   * Unset by default; a benchmark sets it to learn of each QoS 1 message the broker acknowledged
+   * (PUBACK), to count later which of them never reached the cloud's database.
+   */
+  onAcknowledged: ((kind: TopicKind, address: TopicAddress, payload: string) => void) | undefined;
 
   constructor(opts: SimulatedDeviceOptions) {
     this.opts = opts;
@@ -238,10 +243,18 @@ export class SimulatedDevice {
     }
     const rule = TOPIC_RULES[kind];
     this.published++;
-    client.publish(deviceTopic(address, kind), payload, {
-      qos: qos ?? rule.qos,
-      retain: rule.retain,
-    });
+    const level = qos ?? rule.qos;
+    const acknowledged = this.onAcknowledged;
+    client.publish(
+      deviceTopic(address, kind),
+      payload,
+      { qos: level, retain: rule.retain },
+      acknowledged && level === 1
+        ? (error) => {
+            if (!error) acknowledged(kind, address, payload);
+          }
+        : undefined,
+    );
   }
 
   private announce(m: DeviceModel): void {

@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 
 export interface BenchDatabase {
   database: Database;
+  /** The database's URL on PostgreSQL (undefined for PGlite). */
+  url?: string;
   dispose: () => Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function openBenchDatabase(
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
     database,
+    url: url.toString(),
     dispose: async () => {
       await database.close();
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -121,7 +121,7 @@ function setOption(conf: string, key: string, value: string): string {
  * The shipped configuration (deploy/mosquitto/mosquitto.conf) with only the machine-specific
  * lines changed: this machine's plugin, files in `dir`, a loopback port, and the current user.
  */
-async function testConfiguration(dir: string, port: number): Promise<string> {
+export async function testConfiguration(dir: string, port: number): Promise<string> {
   let conf = await readFile(DEPLOY_MOSQUITTO_CONF, 'utf8');
   conf = setOption(conf, 'plugin', dynsecPlugin());
   conf = setOption(conf, 'plugin_opt_config_file', join(dir, 'dynamic-security.json'));
@@ -159,7 +159,7 @@ export async function initialDynsecFile(identities: {
 }
 
 /** Resolves once Mosquitto says it runs (its listeners are open by then), rejects if it exits. */
-function running(child: ChildProcess, timeoutMs: number): Promise<void> {
+export function mosquittoRunning(child: ChildProcess, timeoutMs: number): Promise<void> {
   return new Promise((done, fail) => {
     let output = '';
     const timer = setTimeout(
@@ -219,7 +219,7 @@ export async function startMosquitto(
       ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
     });
     try {
-      await running(child, 10_000);
+      await mosquittoRunning(child, 10_000);
     } catch (error) {
       lastError = error;
       child.kill('SIGKILL');

@@ -19,6 +19,14 @@ export class DeviceCredentialsRepository {
     return rows.map((r) => r.devId);
   }
 
+  /** Sets every field of a device's row (a new one, or the one it had). */
+  private async upsert(devId: string, values: Omit<DeviceCredentialRow, 'devId'>): Promise<void> {
+    await this.db
+      .insert(dc)
+      .values({ devId, ...values })
+      .onConflictDoUpdate({ target: dc.devId, set: values });
+  }
+
   /** A claim: the claim key given signs the device in until it has a secret of its own. */
   async claimed(devId: string, claimKeyVerifier: string | null, at: Date): Promise<void> {
     const values = {
@@ -29,10 +37,7 @@ export class DeviceCredentialsRepository {
       revokedAt: null,
       updatedAt: at,
     };
-    await this.db
-      .insert(dc)
-      .values({ devId, ...values })
-      .onConflictDoUpdate({ target: dc.devId, set: values });
+    await this.upsert(devId, values);
   }
 
   async revoke(devId: string, at: Date): Promise<void> {
@@ -44,10 +49,7 @@ export class DeviceCredentialsRepository {
       revokedAt: at,
       updatedAt: at,
     };
-    await this.db
-      .insert(dc)
-      .values({ devId, ...values })
-      .onConflictDoUpdate({ target: dc.devId, set: values });
+    await this.upsert(devId, values);
   }
 
   /**

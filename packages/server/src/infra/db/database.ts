@@ -49,19 +49,30 @@ const JOBS_POOL_MAX = 4;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; maxConnections?: number }
-  /** dataDir undefined: in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * dataDir undefined: in memory (tests). `initialDataDir`: a dump of a data directory
+   * (PGlite's dumpDataDir) to start from instead of creating the cluster (initdb).
+   */
+  | { kind: 'pglite'; dataDir?: string; initialDataDir?: Blob };
 
 /**
  * Opens the embedded PGlite database (one connection: PGlite is a single session and queues
  * queries itself) or a PostgreSQL server through a pg Pool.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+  return options.kind === 'pglite'
+    ? openPglite(options.dataDir, options.initialDataDir)
+    : openPostgres(options);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+async function openPglite(
+  dataDir: string | undefined,
+  initialDataDir: Blob | undefined,
+): Promise<Database> {
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(initialDataDir ? { loadDataDir: initialDataDir } : {}),
+  });
   const db: Db = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',

@@ -15,6 +15,9 @@ export default defineConfig({
             'bench/src/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // Pure rules: nothing to reset between files, and importing the modules once per worker
+          // instead of once per file is most of this project's time (49 s → 8 s).
+          isolate: false,
         },
       },
       {

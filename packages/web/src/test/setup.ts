@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps its toasts in a module-level store, which outlives the unmounted page: a test's
+  // toasts must not show in the next one (test files share modules, see vitest.config.ts).
+  notifications.clean();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

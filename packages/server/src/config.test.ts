@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -141,6 +141,12 @@ describe('loadConfig', () => {
       mqttPort: 2883,
     });
     expect(() => loadConfig({ MQTT_PORT: '1883x' })).toThrow(/MQTT_PORT must be a whole number/);
+  });
+
+  it('names the server by SERVER_NAME, else its host name and port, the same at every start', () => {
+    expect(loadConfig({ PORT: '8081' }).serverName).toBe(`${hostname()}-8081`);
+    expect(loadConfig({ SERVER_NAME: ' server1 ' }).serverName).toBe('server1');
+    expect(() => loadConfig({ SERVER_NAME: 'server 1' })).toThrow(/SERVER_NAME must be/);
   });
 
   it('turns on MQTT over TLS only with both a readable certificate and key file', () => {

@@ -1,5 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { parseFault } from '@powerdeck/simulator';
 import { z } from 'zod';
@@ -76,6 +77,14 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   MQTT_URL: optionalUrl(['mqtt', 'mqtts', 'tcp', 'tls', 'ws', 'wss']),
   MQTT_DYNSEC_URL: optionalUrl(['mqtt', 'mqtts', 'tcp', 'tls', 'ws', 'wss']),
+  SERVER_NAME: z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'SERVER_NAME must be 1-64 letters, digits, ".", "_" or "-"')
+      .optional(),
+  ),
   MQTT_PORT: portNumber(DEFAULT_MQTT_PORT),
   // no default here: it follows HOST (see loadConfig)
   MQTT_HOST: z.preprocess(unsetIfBlank, z.string().trim().optional()),
@@ -249,6 +258,11 @@ export interface Config {
    */
   mqttDynsecUrl: string | null;
   /**
+   * This server among several (SERVER_NAME, default host name and PORT): the same after a
+   * restart, so the broker keeps what it holds for it (its event session) until it is back.
+   */
+  serverName: string;
+  /**
    * The embedded broker's listener (unused with MQTT_URL): MQTT_PORT (default 1884, fixed so
    * devices find it after a restart) on MQTT_HOST, which defaults to the HTTP side's host.
    */
@@ -332,6 +346,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL ?? null,
     mqttUrl: e.MQTT_URL ?? null,
     mqttDynsecUrl: e.MQTT_URL ? (e.MQTT_DYNSEC_URL ?? null) : null,
+    serverName: e.SERVER_NAME ?? `${hostname()}-${e.PORT}`,
     mqttPort: e.MQTT_PORT,
     mqttHost: e.MQTT_HOST ?? host,
     mqttTls:

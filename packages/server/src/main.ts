@@ -76,6 +76,14 @@ async function main(): Promise<void> {
   });
   const mqttUrl = broker?.url ?? config.mqttUrl ?? '';
   const link = await connectDeviceLink({ url: mqttUrl, ...(broker ? { serviceToken } : {}) });
+  // Several servers on an external broker: one killed before it wrote an event must not lose it.
+  // (The embedded broker lives and dies with this server: nothing would keep it meanwhile.)
+  const eventLink = broker
+    ? undefined
+    : await connectDeviceLink({
+        url: mqttUrl,
+        durable: { clientId: `powerdeck-events-${config.serverName}`, expirySeconds: 3_600 },
+      });
   // Mosquitto keeps its own copy of each device's credential, provisioned by the servers.
   const dynsec = config.mqttDynsecUrl
     ? await createDynsecCredentialSink({ url: config.mqttDynsecUrl })
@@ -88,6 +96,7 @@ async function main(): Promise<void> {
     // with an external broker several servers share the status stream
     devices: {
       link,
+      ...(eventLink ? { eventLink } : {}),
       ...(broker ? {} : { shareGroup: 'powerdeck' }),
       credentialSinks: [broker, dynsec].filter((sink) => sink !== undefined),
     },
@@ -152,6 +161,7 @@ async function main(): Promise<void> {
     Promise.resolve(fleet?.stop())
       .then(() => app.close())
       .then(() => link.close())
+      .then(() => eventLink?.close())
       .then(() => dynsec?.close())
       .then(() => broker?.stop())
       .then(() => database.close())

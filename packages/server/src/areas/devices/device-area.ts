@@ -31,6 +31,11 @@ export interface DeviceAreaOptions {
   /** The broker connection; without it devices are read-only (commands answer 503). */
   link?: DeviceLink;
   /**
+   * A durable link for the devices' events, each acknowledged once written (DeviceHub); without
+   * it events come over `link` and are acknowledged on arrival.
+   */
+  eventLink?: DeviceLink;
+  /**
    * Shared-subscription group when several servers share an external broker (each report then
    * reaches one of them, and also any that watches the device).
    */
@@ -101,6 +106,7 @@ export function installDevices(
           clock,
           log,
           ...(options.shareGroup === undefined ? {} : { shareGroup: options.shareGroup }),
+          ...(options.eventLink ? { eventLink: options.eventLink } : {}),
         })
       : undefined;
   const credentials = new DeviceCredentials({

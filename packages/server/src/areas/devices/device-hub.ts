@@ -39,8 +39,20 @@ export interface HubStats {
  * (`retained`: the broker's stored copy, not news). Every one is handed on; the log keeps each once.
  */
 export type DeviceHappening = { address: TopicAddress } & (
-  { kind: 'event'; event: DeviceEvent } | { kind: 'connection'; online: boolean; retained: boolean }
+  | {
+      kind: 'event';
+      event: DeviceEvent;
+      /**
+       * The broker's acknowledgement waits for what the listeners return (the hub's event link):
+       * write it at once.
+       */
+      awaited: boolean;
+    }
+  | { kind: 'connection'; online: boolean; retained: boolean }
 );
+
+/** What hears of a happening: may return the promise of its write (see `awaited`). */
+type HappeningListener = (happening: DeviceHappening) => void | Promise<unknown>;
 
 /** What the hub knows of a device or kid from this server's own connection. */
 export interface LiveContact {
@@ -60,7 +72,7 @@ export class DeviceHub {
   /** The SHA-1 of each device's and kid's latest report (to spot a repeat). */
   private readonly lastStatus = new Map<string, string>();
   private readonly contactPushed = new Map<string, number>();
-  private readonly happeningListeners = new Set<(happening: DeviceHappening) => void>();
+  private readonly happeningListeners = new Set<HappeningListener>();
   private readonly ackListeners = new Set<(address: TopicAddress, ack: CommandAck) => void>();
   private readonly reportListeners = new Set<
     (address: TopicAddress, status: DeviceStatus) => void
@@ -74,28 +86,36 @@ export class DeviceHub {
       tracker: CommandTracker;
       clock: Clock;
       log: FastifyBaseLogger;
+      /**
+       * A durable link (DeviceLinkOptions.durable) for the devices' events: each is acknowledged
+       * to the broker once the listeners have written it, so a server killed before its write
+       * gets it again when it comes back, instead of losing it.
+       */
+      eventLink?: DeviceLink;
       /** Shared-subscription group for an external broker with several servers. */
       shareGroup?: string;
     },
   ) {}
 
   async start(): Promise<void> {
-    const { link, shareGroup } = this.deps;
+    const { link, eventLink, shareGroup } = this.deps;
     // before subscribing: the retained reports that arrive first may settle commands left open
     await this.deps.tracker.start();
-    link.onMessage((topic, payload, retained) => this.handle(topic, payload, retained));
+    link.onMessage((topic, payload, retained) => void this.handle(topic, payload, retained));
+    eventLink?.onMessage((topic, payload) => this.handle(topic, payload, false, true));
     // Acks are not shared: the server that sent a command waits for its ack (and any server takes
     // one whose server went away, see LateAnswers).
     await link.subscribe([
       ...fleetFilters('online', shareGroup),
       ...fleetFilters('status', shareGroup),
-      ...fleetFilters('event', shareGroup),
+      ...(eventLink ? [] : fleetFilters('event', shareGroup)),
       ...fleetFilters('ack'),
     ]);
+    await eventLink?.subscribe(fleetFilters('event', shareGroup));
   }
 
   /** Every event and online/offline message devices send (the event log); must not throw. */
-  onHappening(listener: (happening: DeviceHappening) => void): () => void {
+  onHappening(listener: HappeningListener): () => void {
     this.happeningListeners.add(listener);
     return () => this.happeningListeners.delete(listener);
   }
@@ -112,8 +132,17 @@ export class DeviceHub {
     return () => this.reportListeners.delete(listener);
   }
 
-  private happened(happening: DeviceHappening): void {
-    for (const listener of this.happeningListeners) listener(happening);
+  /** Tells the listeners; settles when what they returned has (a failure is logged). */
+  private happened(happening: DeviceHappening): Promise<unknown> | undefined {
+    const pending: Promise<unknown>[] = [];
+    for (const listener of this.happeningListeners) {
+      const result = listener(happening);
+      if (result) pending.push(result);
+    }
+    if (pending.length === 0) return undefined;
+    return Promise.all(pending).catch((error: unknown) =>
+      this.deps.log.error({ err: error }, 'a listener of device happenings failed'),
+    );
   }
 
   /** This server's latest knowledge of a device or kid (undefined: not heard of since start). */
@@ -121,8 +150,16 @@ export class DeviceHub {
     return this.contacts.get(key(address));
   }
 
-  /** Handles one message; never throws (a device cannot crash the server). */
-  handle(topic: string, payload: Buffer | string, retained = false): void {
+  /**
+   * Handles one message; never throws (a device cannot crash the server). For an event, the
+   * promise of its listeners' writes (awaited on the event link), which never rejects.
+   */
+  handle(
+    topic: string,
+    payload: Buffer | string,
+    retained = false,
+    awaited = false,
+  ): Promise<unknown> | undefined {
     this.stats.messages++;
     try {
       const parsed = parseDeviceTopic(topic);
@@ -136,25 +173,30 @@ export class DeviceHub {
       }
       switch (parsed.kind) {
         case 'online':
-          return this.onOnline(parsed, payload, retained);
+          this.onOnline(parsed, payload, retained);
+          return undefined;
         case 'status':
-          return this.onStatus(parsed, payload, retained);
+          this.onStatus(parsed, payload, retained);
+          return undefined;
         case 'event':
-          return this.onEvent(parsed, payload);
+          return this.onEvent(parsed, payload, awaited);
         case 'ack':
-          return this.onAck(parsed, payload);
+          this.onAck(parsed, payload);
+          return undefined;
         case 'cmd':
-          return;
+          return undefined;
       }
     } catch (error) {
       this.stats.dropped++;
       this.deps.log.error({ err: error, topic }, 'device message handling failed');
     }
+    return undefined;
   }
 
-  private drop(topic: string, reason: string): void {
+  private drop(topic: string, reason: string): undefined {
     this.stats.dropped++;
     this.deps.log.warn({ topic, reason }, 'device message dropped');
+    return undefined;
   }
 
   /**
@@ -170,7 +212,8 @@ export class DeviceHub {
     const fresh = online && !retained;
     const lastContactMs = fresh ? now.getTime() : (before?.lastContactMs ?? 0);
     this.contacts.set(k, { online, lastContactMs });
-    this.happened({ address: eventAddress(address), kind: 'connection', online, retained });
+    // online/offline messages come over the plain link: nothing waits for their write
+    void this.happened({ address: eventAddress(address), kind: 'connection', online, retained });
     this.deps.writer.record({
       ...row(address),
       online,
@@ -222,14 +265,24 @@ export class DeviceHub {
     this.pushContact(address, !wasOnline);
   }
 
-  private onEvent(address: ParsedTopic, payload: Buffer | string): void {
+  private onEvent(
+    address: ParsedTopic,
+    payload: Buffer | string,
+    awaited: boolean,
+  ): Promise<unknown> | undefined {
     const parsed = parsePayload(deviceEventSchema, payload);
     if (!parsed.ok) return this.drop(deviceTopicText(address), parsed.error);
     this.touch(address);
-    this.happened({ address: eventAddress(address), kind: 'event', event: parsed.value });
+    const written = this.happened({
+      address: eventAddress(address),
+      kind: 'event',
+      event: parsed.value,
+      awaited,
+    });
     if (parsed.value.type === 'info') {
       this.deps.events.publish({ type: 'device', ...eventAddress(address), change: 'info' });
     }
+    return written;
   }
 
   private onAck(address: ParsedTopic, payload: Buffer | string): void {

@@ -63,8 +63,8 @@ describe('device event writer', () => {
     const { repo, calls } = fakeRepo();
     const sites: string[][] = [];
     const writer = new DeviceEventWriter(repo, log, (s) => sites.push(s));
-    for (let i = 0; i < 10_000; i++) writer.event(outlet(`D${i}`, 1));
-    writer.event(outlet('D1', 1));
+    for (let i = 0; i < 10_000; i++) void writer.event(outlet(`D${i}`, 1));
+    void writer.event(outlet('D1', 1));
     await writer.flush();
     expect(calls.events).toHaveLength(1);
     expect(calls.events[0]).toHaveLength(10_000);
@@ -87,19 +87,33 @@ describe('device event writer', () => {
   it('keeps what a failed flush could not write for the next one', async () => {
     const { repo, calls, failNext } = fakeRepo();
     const writer = new DeviceEventWriter(repo, log, () => undefined);
-    writer.event(outlet('A', 1));
+    void writer.event(outlet('A', 1));
     failNext(1);
     await writer.flush();
     expect(writer.stats.failures).toBe(1);
-    writer.event(outlet('B', 0));
+    void writer.event(outlet('B', 0));
     await writer.flush();
     expect(calls.events.map((batch) => batch.map((e) => e.devId))).toEqual([['A', 'B']]);
+  });
+
+  it("settles an event's promise once a flush has written it, not while its flush fails", async () => {
+    const { repo, failNext } = fakeRepo();
+    const writer = new DeviceEventWriter(repo, log, () => undefined);
+    let written = false;
+    const event = writer.event(outlet('A', 1)).then(() => (written = true));
+    failNext(1);
+    await writer.flush();
+    await Promise.resolve();
+    expect(written).toBe(false);
+    await writer.flush();
+    await event;
+    expect(written).toBe(true);
   });
 
   it('drops the oldest reports beyond its limit while the database fails', async () => {
     const { repo, calls, failNext } = fakeRepo();
     const writer = new DeviceEventWriter(repo, log, () => undefined, { maxPending: 3 });
-    for (const id of ['A', 'B', 'C', 'D']) writer.event(outlet(id, 1));
+    for (const id of ['A', 'B', 'C', 'D']) void writer.event(outlet(id, 1));
     failNext(1);
     await writer.flush();
     await writer.flush();

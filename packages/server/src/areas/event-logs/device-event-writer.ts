@@ -29,6 +29,8 @@ export interface DeviceEventWriterStats {
  */
 export class DeviceEventWriter {
   private events: DeviceEventWrite[] = [];
+  /** Resolves the promise `event` gave for the event at the same index of `events`. */
+  private eventsWritten: Array<() => void> = [];
   private connections: ConnectionWrite[] = [];
   private readonly loop: PeriodicFlush;
   private readonly loggedListeners = new Set<(events: readonly LoggedEvent[]) => void>();
@@ -67,10 +69,15 @@ export class DeviceEventWriter {
     return () => this.loggedListeners.delete(listener);
   }
 
-  event(write: DeviceEventWrite): void {
+  /** Queues an event; the promise resolves once a flush has written it (or it was dropped). */
+  event(write: DeviceEventWrite): Promise<void> {
     this.stats.received++;
-    this.events.push(write);
+    const written = new Promise<void>((resolve) => {
+      this.events.push(write);
+      this.eventsWritten.push(resolve);
+    });
     this.trim();
+    return written;
   }
 
   connection(write: ConnectionWrite): void {
@@ -85,6 +92,7 @@ export class DeviceEventWriter {
     // the database has been failing for a while: keep the newest
     const fromEvents = Math.min(over, this.events.length);
     this.events.splice(0, fromEvents);
+    for (const dropped of this.eventsWritten.splice(0, fromEvents)) dropped();
     this.connections.splice(0, over - fromEvents);
     if (this.stats.dropped === 0) this.log.warn({ over }, 'device event log behind; dropping');
     this.stats.dropped += over;
@@ -97,8 +105,10 @@ export class DeviceEventWriter {
 
   private async write(): Promise<void> {
     const events = this.events;
+    const eventsWritten = this.eventsWritten;
     const connections = this.connections;
     this.events = [];
+    this.eventsWritten = [];
     this.connections = [];
     const sites = new Set<string>();
     let doneEvents = false;
@@ -109,6 +119,7 @@ export class DeviceEventWriter {
       for (const event of logged) sites.add(event.siteId);
       this.stats.statements++;
       doneEvents = true;
+      for (const written of eventsWritten) written();
       if (logged.length > 0) this.tellLogged(logged);
       for (const round of rounds) {
         for (const site of await this.repo.insertConnections(round)) sites.add(site);
@@ -118,7 +129,10 @@ export class DeviceEventWriter {
     } catch (error) {
       this.stats.failures++;
       this.log.error({ err: error }, 'device event log flush failed; will retry');
-      this.events.unshift(...(doneEvents ? [] : events));
+      if (!doneEvents) {
+        this.events.unshift(...events);
+        this.eventsWritten.unshift(...eventsWritten);
+      }
       this.connections.unshift(...rounds.slice(roundsDone).flat());
     }
     if (sites.size > 0) this.written([...sites]);

@@ -78,20 +78,23 @@ function installEventLogs(
     };
     if (happening.kind === 'connection') {
       writer.connection({ ...where, online: happening.online, retained: happening.retained });
-    } else {
-      const { event } = happening;
-      writer.event({
-        ...where,
-        type: event.type,
-        outlet: event.outlet ?? null,
-        target: event.target ?? null,
-        value: event.value,
-        deviceTime: new Date(event.time * 1000),
-      });
+      return undefined;
     }
+    const { event } = happening;
+    const written = writer.event({
+      ...where,
+      type: event.type,
+      outlet: event.outlet ?? null,
+      target: event.target ?? null,
+      value: event.value,
+      deviceTime: new Date(event.time * 1000),
+    });
+    // the broker waits for this write before it acknowledges the event: not for the next round
+    if (happening.awaited) void writer.flush();
+    return written;
   };
   const batteryLow = (devId: string, level: number, sysTime: number | null) =>
-    writer.event({
+    void writer.event({
       devId,
       parentDevId: null,
       type: 'batteryLow',

@@ -39,10 +39,4 @@ export { createPostgresDatabase } from './test/databases';
 export { freePort } from './test/ports';
 export { startRoundRobinProxy } from './test/round-robin-proxy';
 export { type ServerProcess, startServerProcess } from './test/server-process';
-export {
-  type MosquittoProcess,
-  bridgeConfiguration,
-  mosquittoRunning,
-  startMosquitto,
-  testConfiguration,
-} from './test/mosquitto';
+export { type MosquittoProcess, bridgeConfiguration, startMosquitto } from './test/mosquitto';

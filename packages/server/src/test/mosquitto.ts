@@ -26,6 +26,8 @@ export interface MosquittoProcess {
   dir: string;
   /** Its process id (for its memory, /proc/{pid}/status). */
   pid: number | undefined;
+  /** SIGTERM (it saves its persistence), then the same configuration on the same port. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -201,6 +203,8 @@ export async function startMosquitto(
     extraConfig?: string;
     /** Variables for the mosquitto process (over this one's), e.g. another allocator. */
     env?: Record<string, string>;
+    /** How long it may take to start (a dynamic-security file of 10,000 devices: ~1 min). */
+    startTimeoutMs?: number;
   } = {},
 ): Promise<MosquittoProcess> {
   const dir = await mkdtemp(join(tmpdir(), 'pd-mosquitto-'));
@@ -214,12 +218,15 @@ export async function startMosquitto(
       confPath,
       `${await testConfiguration(dir, port)}${options.extraConfig ? `\n${options.extraConfig}\n` : ''}`,
     );
-    const child = spawn('mosquitto', ['-c', confPath], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
-    });
+    const launch = () =>
+      spawn('mosquitto', ['-c', confPath], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+      });
+    const startTimeoutMs = options.startTimeoutMs ?? 10_000;
+    let child = launch();
     try {
-      await mosquittoRunning(child, 10_000);
+      await mosquittoRunning(child, startTimeoutMs);
     } catch (error) {
       lastError = error;
       child.kill('SIGKILL');
@@ -229,16 +236,36 @@ export async function startMosquitto(
     // Keep reading its log, or a full pipe would stall it.
     child.stdout.resume();
     child.stderr.resume();
+    const end = async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    };
     return {
       url: `mqtt://127.0.0.1:${port}`,
       dir,
-      pid: child.pid,
-      async stop() {
-        if (child.exitCode === null && child.signalCode === null) {
-          const exited = new Promise((done) => child.once('exit', done));
-          child.kill('SIGTERM');
-          await exited;
+      get pid() {
+        return child.pid;
+      },
+      async restart() {
+        await end();
+        // the port is Mosquitto's again at once (it sets SO_REUSEADDR); retry a moment if not
+        for (let attempt = 0; ; attempt++) {
+          child = launch();
+          try {
+            await mosquittoRunning(child, startTimeoutMs);
+            break;
+          } catch (error) {
+            if (attempt >= 20 || !/Address already in use/.test(String(error))) throw error;
+            await new Promise((retry) => setTimeout(retry, 250));
+          }
         }
+        child.stdout.resume();
+        child.stderr.resume();
+      },
+      async stop() {
+        await end();
         await rm(dir, { recursive: true, force: true });
       },
     };

@@ -1,4 +1,4 @@
-import mqtt, { type AckHandler, type MqttClient } from 'mqtt';
+import mqtt, { type ISubscriptionMap, type MqttClient, type Packet } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import { SERVICE_USERNAME } from './broker-access';
 
@@ -32,7 +32,7 @@ export interface DeviceLinkOptions {
    * A session the broker keeps while this server is away (the same `clientId` after a restart,
    * e.g. a `kill -9`): a QoS 1 message is acknowledged only once the handler's promise has settled,
    * so one this server had not written yet comes again when it reconnects, and what the broker
-   * routes to it meanwhile waits for it. Messages are then handled one at a time. The broker
+   * routes to it meanwhile waits for it (see AckAfterHandled). The broker
    * forgets the session `expirySeconds` after the connection is lost (MQTT 5), so a server that
    * never comes back does not keep a share of the messages for ever; `close` ends it at once.
    */
@@ -42,8 +42,7 @@ export interface DeviceLinkOptions {
 /** Connects as the service; reconnects on its own (the subscriptions are renewed on reconnect). */
 export async function connectDeviceLink(options: DeviceLinkOptions): Promise<DeviceLink> {
   const { durable } = options;
-  const held = durable ? new HeldUntilHandled() : undefined;
-  const client: MqttClient = await mqtt.connectAsync(options.url, {
+  const client: MqttClient = mqtt.connect(options.url, {
     clientId:
       durable?.clientId ?? options.clientId ?? `powerdeck-server-${randomUUID().slice(0, 8)}`,
     ...(options.serviceToken === undefined
@@ -53,26 +52,42 @@ export async function connectDeviceLink(options: DeviceLinkOptions): Promise<Dev
       ? {
           protocolVersion: 5,
           clean: false,
-          properties: { sessionExpiryInterval: durable.expirySeconds },
-          // set before connecting: what the broker kept for this session comes right after the
-          // CONNACK, before any handler is there, and must not be acknowledged unhandled
-          customHandleAcks: held?.ack,
+          // up to 1,000 events on their way to the database at once (Mosquitto's default is 20)
+          properties: { sessionExpiryInterval: durable.expirySeconds, receiveMaximum: 1_000 },
         }
       : { protocolVersion: 4, clean: true }),
     keepalive: 30,
     reconnectPeriod: 1_000,
     resubscribe: true,
   });
+  // before the connection is up: what the broker kept comes right after the CONNACK
+  const held = durable ? new AckAfterHandled(client) : undefined;
+  await connected(client);
   // Connection errors end in a reconnect; without a listener mqtt.js would throw them.
   client.on('error', () => undefined);
   // Commands are small and latency-bound: no Nagle delay (also after each reconnect).
   noDelay(client);
   client.on('connect', () => noDelay(client));
+  // mqtt.js renews the subscriptions after a reconnect only when the broker kept no session; a
+  // kept session may have lost them all the same (Mosquitto does not restore shared subscriptions
+  // after its own restart, and the events then reached no server): renewed at every reconnect.
+  const subscribed = new Set<string>();
+  if (durable) {
+    client.on('connect', (connack) => {
+      if (!connack.sessionPresent || subscribed.size === 0) return;
+      // `resubscribe`: else mqtt.js leaves out the filters it believes subscribed already
+      const filters = Object.fromEntries([...subscribed].map((filter) => [filter, { qos: 1 }]));
+      client.subscribe({ ...filters, resubscribe: true } as ISubscriptionMap, () => undefined);
+    });
+  }
   return {
     async subscribe(filters) {
-      if (filters.length > 0) await client.subscribeAsync([...filters], { qos: 1 });
+      if (filters.length === 0) return;
+      await client.subscribeAsync([...filters], { qos: 1 });
+      for (const filter of filters) subscribed.add(filter);
     },
     async unsubscribe(filters) {
+      for (const filter of filters) subscribed.delete(filter);
       if (filters.length > 0) await client.unsubscribeAsync([...filters]);
     },
     async publish(topic, payload, qos) {
@@ -101,33 +116,80 @@ export async function connectDeviceLink(options: DeviceLinkOptions): Promise<Dev
 
 type MessageHandler = Parameters<DeviceLink['onMessage']>[0];
 
-/**
- * mqtt.js's `customHandleAcks` for a durable link: each QoS 1 message is acknowledged once the
- * handler's promise has settled (mqtt.js reads the next message only then). Messages that come
- * before there is a handler wait for it. A handler that fails leaves its message unacknowledged:
- * the broker sends it again after a reconnect.
- */
-class HeldUntilHandled {
-  private handler: MessageHandler | undefined;
-  private readonly waiting: Array<() => void> = [];
+/** What AckAfterHandled reaches of mqtt.js beyond its public API (mqtt is pinned). */
+interface ClientInternals {
+  _sendPacket(packet: Packet, cb?: (error?: Error) => void, ...rest: unknown[]): void;
+}
 
-  readonly ack: AckHandler = (topic, message: Buffer, packet: { retain?: boolean }, done) => {
-    const run = () => {
-      Promise.resolve()
-        .then(() => this.handler?.(topic, message, packet.retain ?? false))
-        .then(
-          () => done(0),
-          (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-        );
+/**
+ * A durable link's acknowledgements. mqtt.js sends a QoS 1 message's PUBACK once handleMessage
+ * calls back, and reads the next message only then: waiting there for each write would handle
+ * one event at a time (a burst of 10,000 took minutes). So handleMessage calls back at once, the
+ * messages are handled side by side (and written in batches), and the PUBACK mqtt.js then sends is
+ * held until that message's handler has settled. mqtt.js has no public way to acknowledge later:
+ * its `_sendPacket` is wrapped (durable-link.int.test.ts fails if the hold stops working). A
+ * handler that fails leaves its message unacknowledged: the broker sends it again after a
+ * reconnect, as it does everything held when the connection drops. Messages that arrive before
+ * there is a handler (what the broker kept comes right after the CONNACK) wait for it.
+ */
+class AckAfterHandled {
+  private readonly handling = new Map<number, Promise<unknown>>();
+  private readonly handler: Promise<MessageHandler>;
+  private setHandler: (handler: MessageHandler) => void = () => undefined;
+
+  constructor(private readonly client: MqttClient) {
+    this.handler = new Promise((set) => (this.setHandler = set));
+    const internals = client as unknown as ClientInternals;
+    const send = internals._sendPacket.bind(client);
+    internals._sendPacket = (packet, cb, ...rest) => {
+      const id = packet.cmd === 'puback' ? packet.messageId : undefined;
+      const handled = id === undefined ? undefined : this.handling.get(id);
+      if (id === undefined || handled === undefined) return send(packet, cb, ...rest);
+      this.handling.delete(id);
+      cb?.();
+      handled.then(
+        () => {
+          if (this.client.connected) send(packet);
+        },
+        () => undefined,
+      );
     };
-    if (this.handler) run();
-    else this.waiting.push(run);
-  };
+    client.handleMessage = (packet, callback) => {
+      if (packet.cmd === 'publish' && packet.qos === 1 && packet.messageId !== undefined) {
+        const { topic, payload, retain } = packet;
+        this.handling.set(
+          packet.messageId,
+          this.handler.then((handle) => handle(topic, toBuffer(payload), retain)),
+        );
+      }
+      callback();
+    };
+  }
 
   handleWith(handler: MessageHandler): void {
-    this.handler = handler;
-    for (const run of this.waiting.splice(0)) run();
+    this.setHandler(handler);
   }
+}
+
+function toBuffer(payload: Buffer | string): Buffer {
+  return typeof payload === 'string' ? Buffer.from(payload) : payload;
+}
+
+/** Resolves once `client` is connected (or ended); rejects on its first error: as connectAsync. */
+function connected(client: MqttClient): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const settle = (done: () => void) => {
+      client.off('connect', onConnect).off('end', onConnect).off('error', onError);
+      done();
+    };
+    const onConnect = () => settle(() => resolve(client));
+    const onError = (error: Error) =>
+      settle(() => {
+        client.end();
+        reject(error);
+      });
+    client.on('connect', onConnect).on('end', onConnect).on('error', onError);
+  });
 }
 
 function noDelay(client: MqttClient): void {

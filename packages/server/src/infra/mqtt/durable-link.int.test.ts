@@ -97,6 +97,20 @@ describe('durable device link (Mosquitto)', () => {
     expect(JSON.parse(seenBySecond[1] ?? '{}')).toMatchObject({ value: 2 });
   });
 
+  it('hands on the next messages while earlier writes are under way (a burst is written in batches)', async () => {
+    const link = await durableLink(`events-${randomBytes(4).toString('hex')}`);
+    const seen: string[] = [];
+    const writes: Array<() => void> = [];
+    link.onMessage((_topic, payload) => {
+      seen.push(payload.toString());
+      return new Promise<void>((written) => writes.push(written));
+    });
+    await link.subscribe(fleetFilters('event', GROUP));
+    for (let value = 20; value < 25; value++) await publishEvent(value);
+    await vi.waitFor(() => expect(seen).toHaveLength(5));
+    for (const written of writes) written();
+  });
+
   it('a server stopped on purpose leaves no session behind to take a share of the events', async () => {
     const leaving = await durableLink(`events-${randomBytes(4).toString('hex')}`);
     leaving.onMessage(() => Promise.resolve());
@@ -114,5 +128,35 @@ describe('durable device link (Mosquitto)', () => {
     for (let value = 10; value < 16; value++) await publishEvent(value);
     // round robin over a left-behind session would have kept half of them from this server
     await vi.waitFor(() => expect(seen).toHaveLength(6));
+  });
+
+  it('still receives events after the broker restarts with its session kept', async () => {
+    const link = await durableLink(`events-${randomBytes(4).toString('hex')}`);
+    const seen: string[] = [];
+    link.onMessage((_topic, payload) => {
+      seen.push(payload.toString());
+      return Promise.resolve();
+    });
+    await link.subscribe(fleetFilters('event', GROUP));
+    await broker.restart();
+    await vi.waitFor(() => expect(link.connected).toBe(true), { timeout: 10_000 });
+    const again = await mqtt.connectAsync(broker.url, {
+      clientId: 'durable-link-test-publisher-2',
+      username: service.username,
+      password: service.password,
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+    });
+    try {
+      // a kept session came back without its shared subscription: renewed by the link
+      await again.publishAsync(
+        deviceTopic({ devId: DEVICE }, 'event'),
+        JSON.stringify({ type: 'info', value: 30, time: 1 }),
+        { qos: 1 },
+      );
+      await vi.waitFor(() => expect(seen).toHaveLength(1), { timeout: 5_000 });
+    } finally {
+      await again.endAsync(true);
+    }
   });
 });

@@ -126,7 +126,7 @@ describe.each(testDatabases())('health and metrics on $name', (testDb) => {
       expect(statusesBefore).toBe(0);
 
       // what the broker connection hands the hub for a device's report
-      t.app.devices.hub?.handle(`pd/v1/${DEV}/status`, STATUS);
+      void t.app.devices.hub?.handle(`pd/v1/${DEV}/status`, STATUS);
       const after = await scrape();
       expect(sample(after, 'powerdeck_status_messages_total')).toBe(1);
       expect(sample(after, 'powerdeck_device_messages_total')).toBeGreaterThanOrEqual(1);

@@ -39,19 +39,13 @@ export interface HubStats {
  * (`retained`: the broker's stored copy, not news). Every one is handed on; the log keeps each once.
  */
 export type DeviceHappening = { address: TopicAddress } & (
-  | {
-      kind: 'event';
-      event: DeviceEvent;
-      /**
-       * The broker's acknowledgement waits for what the listeners return (the hub's event link):
-       * write it at once.
-       */
-      awaited: boolean;
-    }
-  | { kind: 'connection'; online: boolean; retained: boolean }
+  { kind: 'event'; event: DeviceEvent } | { kind: 'connection'; online: boolean; retained: boolean }
 );
 
-/** What hears of a happening: may return the promise of its write (see `awaited`). */
+/**
+ * What hears of a happening: may return the promise of its write, which an event's
+ * acknowledgement to the broker waits for on the event link.
+ */
 type HappeningListener = (happening: DeviceHappening) => void | Promise<unknown>;
 
 /** What the hub knows of a device or kid from this server's own connection. */
@@ -102,7 +96,7 @@ export class DeviceHub {
     // before subscribing: the retained reports that arrive first may settle commands left open
     await this.deps.tracker.start();
     link.onMessage((topic, payload, retained) => void this.handle(topic, payload, retained));
-    eventLink?.onMessage((topic, payload) => this.handle(topic, payload, false, true));
+    eventLink?.onMessage((topic, payload) => this.handle(topic, payload));
     // Acks are not shared: the server that sent a command waits for its ack (and any server takes
     // one whose server went away, see LateAnswers).
     await link.subscribe([
@@ -154,12 +148,7 @@ export class DeviceHub {
    * Handles one message; never throws (a device cannot crash the server). For an event, the
    * promise of its listeners' writes (awaited on the event link), which never rejects.
    */
-  handle(
-    topic: string,
-    payload: Buffer | string,
-    retained = false,
-    awaited = false,
-  ): Promise<unknown> | undefined {
+  handle(topic: string, payload: Buffer | string, retained = false): Promise<unknown> | undefined {
     this.stats.messages++;
     try {
       const parsed = parseDeviceTopic(topic);
@@ -179,7 +168,7 @@ export class DeviceHub {
           this.onStatus(parsed, payload, retained);
           return undefined;
         case 'event':
-          return this.onEvent(parsed, payload, awaited);
+          return this.onEvent(parsed, payload);
         case 'ack':
           this.onAck(parsed, payload);
           return undefined;
@@ -265,11 +254,7 @@ export class DeviceHub {
     this.pushContact(address, !wasOnline);
   }
 
-  private onEvent(
-    address: ParsedTopic,
-    payload: Buffer | string,
-    awaited: boolean,
-  ): Promise<unknown> | undefined {
+  private onEvent(address: ParsedTopic, payload: Buffer | string): Promise<unknown> | undefined {
     const parsed = parsePayload(deviceEventSchema, payload);
     if (!parsed.ok) return this.drop(deviceTopicText(address), parsed.error);
     this.touch(address);
@@ -277,7 +262,6 @@ export class DeviceHub {
       address: eventAddress(address),
       kind: 'event',
       event: parsed.value,
-      awaited,
     });
     if (parsed.value.type === 'info') {
       this.deps.events.publish({ type: 'device', ...eventAddress(address), change: 'info' });

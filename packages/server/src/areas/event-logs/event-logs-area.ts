@@ -81,7 +81,9 @@ function installEventLogs(
       return undefined;
     }
     const { event } = happening;
-    const written = writer.event({
+    // the broker's acknowledgement of the event waits for this (the hub's event link): the next
+    // flush, within ~100 ms, with the other events that came meanwhile
+    return writer.event({
       ...where,
       type: event.type,
       outlet: event.outlet ?? null,
@@ -89,9 +91,6 @@ function installEventLogs(
       value: event.value,
       deviceTime: new Date(event.time * 1000),
     });
-    // the broker waits for this write before it acknowledges the event: not for the next round
-    if (happening.awaited) void writer.flush();
-    return written;
   };
   const batteryLow = (devId: string, level: number, sysTime: number | null) =>
     void writer.event({

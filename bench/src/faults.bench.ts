@@ -14,7 +14,9 @@ import {
   demoEmail,
   SERVICE_USERNAME,
   createPostgresDatabase,
+  cookieOf,
   freePort,
+  request,
   startRoundRobinProxy,
   type ServerProcess,
   startServerProcess,
@@ -31,7 +33,7 @@ import { type BenchModule, type BenchResult, ms, percentile } from './bench';
 import { childMessage } from './support/child-message';
 import { type FaultBroker, startFaultBroker } from './support/fault-broker';
 import type { FaultFleetJob, FaultFleetRecords } from './support/fault-fleet-process';
-import { type Timed, cookieOf, paced, request, timed } from './support/fault-http';
+import { type Timed, paced, timed } from './support/fault-http';
 
 /**
  * Fault drill (issue #17): two servers on one PostgreSQL database behind a round-robin proxy,

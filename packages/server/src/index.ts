@@ -36,6 +36,7 @@ export { DEMO_PASSWORD, demoEmail } from './demo/demo-data';
 export { SERVICE_USERNAME } from './infra/mqtt/broker-access';
 export { initialDynsecConfig } from './infra/mqtt/dynsec-config';
 export { createPostgresDatabase } from './test/databases';
+export { type Answer, cookieOf, request } from './test/one-request';
 export { freePort } from './test/ports';
 export { startRoundRobinProxy } from './test/round-robin-proxy';
 export { type ServerProcess, startServerProcess } from './test/server-process';

@@ -3,7 +3,6 @@ import { ManualScheduler, createModel } from '@powerdeck/simulator';
 import { checkService } from '@powerdeck/simulator/test-services';
 import mqtt, { type MqttClient } from 'mqtt';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoEmail } from './demo/demo-data';
@@ -14,6 +13,7 @@ import {
 } from './infra/mqtt/dynsec-credentials';
 import { type FreshPostgresDatabase, createPostgresDatabase } from './test/databases';
 import { type MosquittoProcess, initialDynsecFile, startMosquitto } from './test/mosquitto';
+import { cookieOf, request } from './test/one-request';
 import { freePort } from './test/ports';
 import { type RoundRobinProxy, startRoundRobinProxy } from './test/round-robin-proxy';
 import { type ServerProcess, startServerProcess } from './test/server-process';
@@ -46,51 +46,7 @@ const secret = () => randomBytes(18).toString('base64url');
 const admin = { username: 'powerdeck-dynsec', password: secret() };
 const service = { username: SERVICE_USERNAME, password: secret() };
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request on a connection of its own, so that the proxy routes each one anew. */
-function request(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; json?: unknown } = {},
-): Promise<Answer> {
-  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  return new Promise((done, fail) => {
-    const req = http.request(
-      url,
-      {
-        method: options.method ?? 'GET',
-        agent: false,
-        timeout: 10_000,
-        headers: {
-          ...options.headers,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () =>
-          done({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
-        );
-        res.on('error', fail);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`no answer from ${url} in 10 s`)));
-    req.on('error', fail);
-    req.end(body);
-  });
-}
-
 const svcPath = (call: CallDef) => `${callPath(call)}?svc=${call.svc ?? ''}`;
-
-/** The session cookie a sign-in answer sets, as a Cookie header. */
-const cookieOf = (answer: Answer) =>
-  (answer.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
 
 /** Resolves once `check` holds, re-running `act` every `everyMs` meanwhile; fails after `ms`. */
 async function repeatUntil(

@@ -169,10 +169,10 @@ export class DiscoveryService {
     const spec = getDeviceSpec(devClassOf(row));
     const now = clock.now();
     await repo.failStale(row.devId, this.staleBefore(now), now);
-    const [kids, run] = await Promise.all([
-      repo.kidsOf(row.devId),
-      repo.latestRun(target.siteId, row.devId),
-    ]);
+    // the run first: a run read as done has its new units committed, so the kids read after it
+    // include them (read side by side, the kids could come from before that commit)
+    const run = await repo.latestRun(target.siteId, row.devId);
+    const kids = await repo.kidsOf(row.devId);
     return {
       devId: row.devId,
       devClass: spec.devClass,

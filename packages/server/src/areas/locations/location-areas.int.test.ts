@@ -208,6 +208,30 @@ describe.each(testDatabases())('locations, clients, settings and pictures on $na
       });
     });
 
+    it('a renamed location takes its new place in the list of each user who holds it', async () => {
+      const siteId = await clientSite();
+      const rename = async (locationName: string) =>
+        expect(
+          (
+            await call('owner', 'siteManagement', 'settings', `siteId=${siteId}`, {
+              form: { ...general, locationName },
+            })
+          ).statusCode,
+        ).toBe(200);
+      await rename('000 First Office');
+      for (const who of ['owner', 'client'] as const) {
+        expect((await sites(who, 'pageNo=1&recordsPerPage=3')).records[0]?.siteId).toBe(siteId);
+      }
+      await rename('zzz Last Office');
+      for (const who of ['owner', 'client'] as const) {
+        const all = await sites(who, 'pageNo=1&recordsPerPage=all');
+        expect(all.records.at(-1)?.siteId).toBe(siteId);
+        const lastPage = Math.ceil(all.totalRecords / 3);
+        const page = await sites(who, `pageNo=${lastPage}&recordsPerPage=3`);
+        expect(page.records.at(-1)?.siteId).toBe(siteId);
+      }
+    });
+
     it('answers 400 with the spec messages for a blank name and a bad zip code', async () => {
       const siteId = await clientSite();
       const response = await call('owner', 'siteManagement', 'settings', `siteId=${siteId}`, {

@@ -47,6 +47,14 @@ describe.each(testDatabases())('locations list on $name (demo data)', (testDb) =
     expect(zero.records.map((r) => r.siteId)).toEqual(first.records.map((r) => r.siteId));
     expect(second.records[0]?.siteId).toBe(all.records[12]?.siteId);
     expect(first).toMatchObject({ pageNo: 1, recordsPerPage: 12, totalRecords: all.totalRecords });
+    // a page past the end is empty and still says how many there are, for each way of listing
+    for (const who of ['owner', 'support']) {
+      const total = (await sites(who)).totalRecords;
+      expect(await sites(who, 'pageNo=99&recordsPerPage=12')).toMatchObject({
+        records: [],
+        totalRecords: total,
+      });
+    }
   });
 
   it('carries the client, lock, watch, mute and prime contact of each location', async () => {
@@ -67,6 +75,9 @@ describe.each(testDatabases())('locations list on $name (demo data)', (testDb) =
     const owner = await sites('owner');
     expect(support.totalRecords).toBe(owner.totalRecords);
     expect(support.records.every((r) => r.permLvl === 'ADMIN')).toBe(true);
+    // the same order, though the owner's comes from their permissions and SUPPORT's from every
+    // location
+    expect(support.records.map((r) => r.siteId)).toEqual(owner.records.map((r) => r.siteId));
   });
 
   it('bad paging input is 400', async () => {

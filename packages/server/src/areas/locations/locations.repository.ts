@@ -1,5 +1,5 @@
 import type { PermLvl } from '@powerdeck/domain';
-import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/database';
 import {
   clients,
@@ -48,8 +48,133 @@ export interface LocationListQuery {
 export class LocationsRepository {
   constructor(private readonly db: Db) {}
 
-  /** The caller's locations ordered by name, one page of them, and how many there are. */
+  /**
+   * The caller's locations in the list's order, one page of them, and how many there are, in one
+   * statement: the page (see page()) with each row's place and the list's length, then the
+   * details of those few rows.
+   */
   async listForUser(query: LocationListQuery): Promise<{ rows: LocationListRow[]; total: number }> {
+    const page = this.page(query).as('page');
+    const rows = await this.db
+      .select({
+        siteId: locations.id,
+        name: locations.name,
+        client: clients.firstName,
+        clientId: locations.clientId,
+        permLvl: permissions.permLvl,
+        otltLock: locations.otltLock,
+        watched: sql<boolean>`${siteWatches.userId} is not null`,
+        muted: sql<boolean>`${siteMutes.userId} is not null`,
+        primeContact: contacts.id,
+        contactFirstName: contacts.firstName,
+        contactLastName: contacts.lastName,
+        contactPhone: contacts.phone,
+        contactEmail: contacts.email,
+        total: page.total,
+      })
+      .from(page)
+      .innerJoin(locations, eq(locations.id, page.id))
+      .leftJoin(permissions, this.permissionOf(query.userId))
+      .leftJoin(clients, eq(clients.id, locations.clientId))
+      .leftJoin(contacts, eq(contacts.id, locations.primeContactId))
+      .leftJoin(
+        siteWatches,
+        and(eq(siteWatches.siteId, locations.id), eq(siteWatches.userId, query.userId)),
+      )
+      .leftJoin(
+        siteMutes,
+        and(eq(siteMutes.siteId, locations.id), eq(siteMutes.userId, query.userId)),
+      )
+      .orderBy(page.place);
+    const first = rows[0];
+    if (first) return { rows: rows.map(({ total: _, ...row }) => row), total: first.total };
+    // a page past the end (or an empty list) carries no length: count apart
+    return { rows: [], total: query.offset === 0 ? 0 : await this.count(query) };
+  }
+
+  /**
+   * One page of the caller's list: each location's id, its place in the list and the list's
+   * length. A user's own locations by name with no filter (the list as it opens) are read from
+   * the permissions index on (user, lower(name), site) alone: no location is read, however many
+   * the user holds. Any other list joins what its order and filters need.
+   */
+  private page(query: LocationListQuery) {
+    const paged = <T extends { offset(n: number): T; limit(n: number): T }>(select: T): T =>
+      query.limit === null
+        ? select.offset(query.offset)
+        : select.offset(query.offset).limit(query.limit);
+    if (this.isPlainOwnList(query)) {
+      const order = sql`${permissions.siteNameKey}, ${permissions.siteId}`;
+      return paged(
+        this.db
+          .select({
+            id: sql<string>`${permissions.siteId}`.as('page_site_id'),
+            // row_number streams in index order, so the scan stops at the page's end; the length
+            // is counted once, apart (count(*) over () would read every row)
+            place: sql<number>`row_number() over (order by ${order})`.as('page_place'),
+            total:
+              sql<number>`(select count(*) from permissions mine where mine.user_id = ${query.userId})`
+                .mapWith(Number)
+                .as('page_total'),
+          })
+          .from(permissions)
+          .where(eq(permissions.userId, query.userId))
+          .orderBy(permissions.siteNameKey, permissions.siteId)
+          .$dynamic(),
+      );
+    }
+    const order =
+      query.sort === 'creation'
+        ? sql`${locations.createdAt} desc, ${locations.id}`
+        : query.sort === 'recentVisit'
+          ? sql`${siteVisits.visitedAt} desc nulls last, lower(${locations.name}), ${locations.id}`
+          : sql`lower(${locations.name}), ${locations.id}`;
+    return paged(
+      this.db
+        .select({
+          id: sql<string>`${locations.id}`.as('page_site_id'),
+          place: sql<number>`row_number() over (order by ${order})`.as('page_place'),
+          total: sql<number>`count(*) over ()`.mapWith(Number).as('page_total'),
+        })
+        .from(locations)
+        .leftJoin(permissions, this.permissionOf(query.userId))
+        .leftJoin(
+          siteVisits,
+          and(eq(siteVisits.siteId, locations.id), eq(siteVisits.userId, query.userId)),
+        )
+        .where(this.visible(query))
+        .orderBy(sql`${order}`)
+        .$dynamic(),
+    );
+  }
+
+  /** The length of the caller's list (for a page past its end). */
+  private async count(query: LocationListQuery): Promise<number> {
+    const [row] = this.isPlainOwnList(query)
+      ? await this.db
+          .select({ total: count() })
+          .from(permissions)
+          .where(eq(permissions.userId, query.userId))
+      : await this.db
+          .select({ total: count() })
+          .from(locations)
+          .leftJoin(permissions, this.permissionOf(query.userId))
+          .where(this.visible(query));
+    return row?.total ?? 0;
+  }
+
+  private isPlainOwnList(query: LocationListQuery): boolean {
+    return (
+      !query.allSites &&
+      (query.sort ?? 'alphabetical') === 'alphabetical' &&
+      !query.activeSince &&
+      !query.watchedOnly &&
+      (query.clientIds ?? []).length === 0
+    );
+  }
+
+  /** The locations a list shows (with the caller's permission joined as `permissions`). */
+  private visible(query: LocationListQuery): SQL | undefined {
     const filters: (SQL | undefined)[] = [
       query.allSites ? undefined : isNotNull(permissions.userId),
     ];
@@ -66,66 +191,11 @@ export class LocationsRepository {
         sql`exists (select 1 from ${siteWatches} where ${siteWatches.siteId} = ${locations.id} and ${siteWatches.userId} = ${query.userId})`,
       );
     }
-    const visible = and(...filters);
-    const visitJoin = and(eq(siteVisits.siteId, locations.id), eq(siteVisits.userId, query.userId));
-    const order =
-      query.sort === 'creation'
-        ? [desc(locations.createdAt), asc(locations.id)]
-        : query.sort === 'recentVisit'
-          ? [
-              sql`${siteVisits.visitedAt} desc nulls last`,
-              sql`lower(${locations.name})`,
-              asc(locations.id),
-            ]
-          : [sql`lower(${locations.name})`, asc(locations.id)];
-    const permissionJoin = and(
-      eq(permissions.siteId, locations.id),
-      eq(permissions.userId, query.userId),
-    );
+    return and(...filters);
+  }
 
-    const page = this.db
-      .select({
-        siteId: locations.id,
-        name: locations.name,
-        client: clients.firstName,
-        clientId: locations.clientId,
-        permLvl: permissions.permLvl,
-        otltLock: locations.otltLock,
-        watched: sql<boolean>`${siteWatches.userId} is not null`,
-        muted: sql<boolean>`${siteMutes.userId} is not null`,
-        primeContact: contacts.id,
-        contactFirstName: contacts.firstName,
-        contactLastName: contacts.lastName,
-        contactPhone: contacts.phone,
-        contactEmail: contacts.email,
-      })
-      .from(locations)
-      .leftJoin(permissions, permissionJoin)
-      .leftJoin(clients, eq(clients.id, locations.clientId))
-      .leftJoin(contacts, eq(contacts.id, locations.primeContactId))
-      .leftJoin(
-        siteWatches,
-        and(eq(siteWatches.siteId, locations.id), eq(siteWatches.userId, query.userId)),
-      )
-      .leftJoin(
-        siteMutes,
-        and(eq(siteMutes.siteId, locations.id), eq(siteMutes.userId, query.userId)),
-      )
-      .leftJoin(siteVisits, visitJoin)
-      .where(visible)
-      .orderBy(...order)
-      .offset(query.offset)
-      .$dynamic();
-
-    const [rows, totals] = await Promise.all([
-      query.limit === null ? page : page.limit(query.limit),
-      this.db
-        .select({ total: count() })
-        .from(locations)
-        .leftJoin(permissions, permissionJoin)
-        .where(visible),
-    ]);
-    return { rows, total: totals[0]?.total ?? 0 };
+  private permissionOf(userId: string): SQL | undefined {
+    return and(eq(permissions.siteId, locations.id), eq(permissions.userId, userId));
   }
 
   /** Last contact of each parent device at a location (kids are not counted, see service). */

@@ -139,6 +139,11 @@ export const permissions = pgTable(
     userId: text('user_id').notNull(),
     siteId: text('site_id').notNull(),
     permLvl: text('perm_lvl', { enum: ['CLIENT', 'ADMIN', 'owner', 'INSTALLER'] }).notNull(),
+    /**
+     * lower(name) of the location, the list's order: written by the database (migration 0069's
+     * triggers), never by the code; the default only lets an insert leave it out.
+     */
+    siteNameKey: text('site_name_key').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.userId, t.siteId] })],
 );

@@ -41,7 +41,8 @@ import {
  *
  * Env: BENCH_SCALE (1; e.g. 0.025 for 500 locations), BENCH_HTTP_SECONDS (10),
  * BENCH_HTTP_CONNECTIONS ("1,10"), BENCH_HTTP_WARMUP_SECONDS (3), BENCH_HTTP_LOG_LEVEL (info, the
- * server's default), BENCH_DATABASE_URL or TEST_DATABASE_URL (the PostgreSQL server).
+ * server's default), BENCH_DATABASE_URL or TEST_DATABASE_URL (the PostgreSQL server),
+ * BENCH_HTTP_CPU_PROFILE_DIR (a directory: the server process writes its CPU profile there).
  */
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
@@ -49,6 +50,8 @@ const CONNECTIONS = (process.env.BENCH_HTTP_CONNECTIONS ?? '1,10').split(',').ma
 const WARMUP_SECONDS = Number(process.env.BENCH_HTTP_WARMUP_SECONDS ?? 3);
 const LOG_LEVEL = process.env.BENCH_HTTP_LOG_LEVEL?.trim() || 'info';
 const KEYWORDS = 500;
+/** Where the server process writes a CPU profile (node --cpu-prof) when it stops; none if unset. */
+const CPU_PROFILE_DIR = process.env.BENCH_HTTP_CPU_PROFILE_DIR?.trim();
 
 interface LoadedCall {
   name: string;
@@ -202,7 +205,14 @@ const bench: BenchModule = {
       server = fork(
         join(import.meta.dirname, 'support', 'http-server-process.ts'),
         [dataset.url, LOG_LEVEL],
-        { execArgv: ['--import', 'tsx'], stdio: ['ignore', logFd, 'inherit', 'ipc'] },
+        {
+          execArgv: [
+            '--import',
+            'tsx',
+            ...(CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []),
+          ],
+          stdio: ['ignore', logFd, 'inherit', 'ipc'],
+        },
       );
       const { base } = await childMessage<HttpServerReady>(server, 'ready', 60_000);
       const cookie = await signIn(base, BENCH_USER.email, BENCH_PASSWORD);

@@ -119,7 +119,7 @@ export class LocationsRepository {
           })
           .from(permissions)
           .where(eq(permissions.userId, query.userId))
-          .orderBy(permissions.siteNameKey, permissions.siteId)
+          .orderBy(order)
           .$dynamic(),
       );
     }
@@ -143,7 +143,7 @@ export class LocationsRepository {
           and(eq(siteVisits.siteId, locations.id), eq(siteVisits.userId, query.userId)),
         )
         .where(this.visible(query))
-        .orderBy(sql`${order}`)
+        .orderBy(order)
         .$dynamic(),
     );
   }

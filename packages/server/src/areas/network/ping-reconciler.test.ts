@@ -28,7 +28,12 @@ function world(desired: Record<string, number>) {
     for (const resolve of open.splice(0)) resolve(outcome);
     await reconciler.idle();
   };
-  return { clock, stored, sent, bumps, reconciler, settle };
+  /** Settles the newest delivery under way only. */
+  const settleNewest = async (outcome: DeliveryOutcome) => {
+    open.pop()?.(outcome);
+    await Promise.resolve();
+  };
+  return { clock, stored, sent, bumps, reconciler, settle, settleNewest };
 }
 
 describe('ping reconciler', () => {
@@ -79,6 +84,35 @@ describe('ping reconciler', () => {
     w.reconciler.onStatus('A', 0);
     expect(w.sent).toEqual(['A', 'A']);
     await w.settle();
+  });
+
+  it('a device refused while an older send is unanswered is tried at its next report', async () => {
+    const w = world({ A: 2 });
+    await w.reconciler.refresh();
+    // sent to a connection the device has since left: never answered until it expires
+    w.reconciler.onStatus('A', 0);
+    w.clock.advance(RESEND_EVERY_MS);
+    // the device is back, but the server still held it for offline: refused
+    w.reconciler.onStatus('A', 0);
+    await w.settleNewest('refused');
+    expect(w.sent).toEqual(['A', 'A']);
+    w.reconciler.onStatus('A', 0);
+    expect(w.sent).toEqual(['A', 'A', 'A']);
+    await w.settle();
+  });
+
+  it('a refused send does not lift the gap of a send started after it', async () => {
+    const w = world({ A: 1 });
+    await w.reconciler.refresh();
+    w.reconciler.onStatus('A', 0);
+    w.clock.advance(1);
+    w.reconciler.saved('A', 2);
+    // the save's send is answered; the older one (started first) is refused
+    await w.settleNewest('done');
+    expect(w.sent).toEqual(['A', 'A']);
+    await w.settle('refused');
+    w.reconciler.onStatus('A', 0);
+    expect(w.sent).toEqual(['A', 'A']);
   });
 
   it('a save sends at once, beside a re-send under way, and raises the desired version', async () => {

@@ -83,7 +83,6 @@ export class PingReconciler {
       this.lookAgain(devId, reported, last + this.resendEveryMs - now);
       return;
     }
-    if (this.inFlight.has(devId) && last === undefined) return;
     if (reported < desired) {
       this.send(devId);
       return;
@@ -115,11 +114,16 @@ export class PingReconciler {
   }
 
   private send(devId: string): void {
-    this.lastSentMs.set(devId, this.deps.clock.now().getTime());
+    const sentMs = this.deps.clock.now().getTime();
+    this.lastSentMs.set(devId, sentMs);
     this.inFlight.set(devId, (this.inFlight.get(devId) ?? 0) + 1);
     const delivery = this.deps.deliver(devId).then((outcome) => {
-      // nothing left the server (the device is inactive): its next report may try again
-      if (outcome === 'refused') this.lastSentMs.delete(devId);
+      // nothing left the server (the device was inactive): its next report may try again, even
+      // with an older send still unanswered (sent to the device's previous connection, it may
+      // never be). A send started since keeps its gap.
+      if (outcome === 'refused' && this.lastSentMs.get(devId) === sentMs) {
+        this.lastSentMs.delete(devId);
+      }
     });
     this.track(
       delivery.finally(() => {

@@ -8,6 +8,10 @@ afterEach(() => {
   // Mantine keeps its toasts in a module-level store, which outlives the unmounted page: a test's
   // toasts must not show in the next one (test files share modules, see vitest.config.ts).
   notifications.clean();
+  // what a page remembered (recent searches, colour scheme): the next test, perhaps another
+  // file's, starts as a first visit
+  localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

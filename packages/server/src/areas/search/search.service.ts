@@ -9,10 +9,13 @@ import {
 import { containsPattern } from './like-pattern';
 import type { DeviceHit, OutletHit, SearchRepository, SearchScope } from './search.repository';
 
+/** One collator for every sort: `localeCompare` with options builds one per comparison. */
+const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
+
 const byText =
   <T>(text: (row: T) => string) =>
   (a: T, b: T) =>
-    text(a).localeCompare(text(b), undefined, { sensitivity: 'base' });
+    collator.compare(text(a), text(b));
 
 /** The header search (spec §2): locations, devices, outlets and clients the caller may see. */
 export class SearchService {

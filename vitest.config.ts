@@ -4,13 +4,12 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Vitest's default is one worker fewer than the cores: one on a 2-core machine (CI's), where the
- * whole suite then ran one file at a time with a core mostly idle. Components keep every core
- * busy; integration files mostly wait (on the database, the broker, timers), so one more than the
- * cores (2 cores: 480 s → 280 s).
+ * whole suite then ran one file at a time with a core mostly idle (8 min of CPU in 12). One worker
+ * per core, at least two. Integration files mostly wait (on the database, the broker, timers), but
+ * with one more worker than the cores an embedded database shared a core with two others and a
+ * test's wait for the event log ran out.
  */
-const cores = availableParallelism();
-const componentWorkers = Math.max(2, cores);
-const integrationWorkers = cores + 1;
+const workers = Math.max(2, availableParallelism());
 
 /**
  * Component tests that replace a library module (vi.mock): a mock takes effect only in a file that
@@ -36,8 +35,7 @@ export default defineConfig({
             'bench/src/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
-          maxWorkers: componentWorkers,
-          sequence: { groupOrder: 0 },
+          maxWorkers: workers,
           // Pure rules: nothing to reset between files, and importing the modules once per worker
           // instead of once per file is most of this project's time (49 s → 8 s).
           isolate: false,
@@ -51,8 +49,7 @@ export default defineConfig({
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           exclude: [...WEB_MOCKING_MODULES, '**/node_modules/**'],
           setupFiles: ['packages/web/src/test/setup.ts'],
-          maxWorkers: componentWorkers,
-          sequence: { groupOrder: 0 },
+          maxWorkers: workers,
           // One jsdom and one import of React, Mantine and the pages per worker instead of per
           // file (340 s → 160 s); setup.ts clears what the pages leave behind between tests.
           isolate: false,
@@ -65,8 +62,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: WEB_MOCKING_MODULES,
           setupFiles: ['packages/web/src/test/setup.ts'],
-          maxWorkers: componentWorkers,
-          sequence: { groupOrder: 0 },
+          maxWorkers: workers,
         },
       },
       {
@@ -79,9 +75,7 @@ export default defineConfig({
           // keep no state between apps, so a worker imports them once instead of once per file
           // (~1.6 s each, 53 files, twice in CI).
           isolate: false,
-          maxWorkers: integrationWorkers,
-          // projects with another worker count run as a group of their own, after the components
-          sequence: { groupOrder: 1 },
+          maxWorkers: workers,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -95,7 +89,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          // one file at a time: a group of its own, after the others when all projects run at once
+          sequence: { groupOrder: 1 },
           // A page waits on the server and the fleet; vitest's 1 s default made polls flaky on a
           // loaded CI machine.
           expect: { poll: { timeout: 10_000 } },

@@ -89,10 +89,14 @@ export class SseClient {
   }
 }
 
-/** Polls `check` until it returns a value other than undefined. */
+/**
+ * Polls `check` until it returns a value other than undefined. The default wait is long on
+ * purpose: with several test files running at once on a 2-core machine (vitest.config.ts), what
+ * takes milliseconds alone can take seconds, and only a failing test ever waits it out.
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 5_000,
+  timeoutMs = 15_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

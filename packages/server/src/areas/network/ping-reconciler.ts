@@ -37,8 +37,6 @@ export interface PingReconcilerDeps {
  */
 export class PingReconciler {
   private desired = new Map<string, number>();
-  /** Sends under way per device (a save may overlap a re-send). */
-  private readonly inFlight = new Map<string, number>();
   private readonly lastSentMs = new Map<string, number>();
   /** Reports held back by the gap, looked at again when it is over. */
   private readonly retries = new Map<string, NodeJS.Timeout>();
@@ -116,20 +114,14 @@ export class PingReconciler {
   private send(devId: string): void {
     const sentMs = this.deps.clock.now().getTime();
     this.lastSentMs.set(devId, sentMs);
-    this.inFlight.set(devId, (this.inFlight.get(devId) ?? 0) + 1);
-    const delivery = this.deps.deliver(devId).then((outcome) => {
-      // nothing left the server (the device was inactive): its next report may try again, even
-      // with an older send still unanswered (sent to the device's previous connection, it may
-      // never be). A send started since keeps its gap.
-      if (outcome === 'refused' && this.lastSentMs.get(devId) === sentMs) {
-        this.lastSentMs.delete(devId);
-      }
-    });
     this.track(
-      delivery.finally(() => {
-        const left = (this.inFlight.get(devId) ?? 1) - 1;
-        if (left > 0) this.inFlight.set(devId, left);
-        else this.inFlight.delete(devId);
+      this.deps.deliver(devId).then((outcome) => {
+        // nothing left the server (the device was inactive): its next report may try again, even
+        // with an older send still unanswered (sent to the device's previous connection, it may
+        // never be). A send started since keeps its gap.
+        if (outcome === 'refused' && this.lastSentMs.get(devId) === sentMs) {
+          this.lastSentMs.delete(devId);
+        }
       }),
     );
   }

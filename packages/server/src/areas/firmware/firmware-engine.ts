@@ -142,7 +142,7 @@ export class FirmwareEngine {
     const { run, repo, clock, options, log } = this.deps;
     if (!run || this.stopped) return;
     try {
-      const claimed = await repo.claim(siteId, options.concurrencyLimit, clock.now());
+      const claimed = await repo.claim(siteId, options.concurrencyLimit, () => clock.now());
       for (const row of claimed) {
         const upgrade = new FirmwareRun(row, { ...run, repo, clock, log }, this.abort.signal);
         const k = key(addressOf(row));

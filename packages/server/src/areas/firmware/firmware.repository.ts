@@ -121,9 +121,11 @@ export class FirmwareRepository {
    * Starts the oldest queued upgrades of a location while fewer than `limit` are under way there:
    * each becomes `downloading` with a heartbeat. A device and its kids take turns (they share one
    * link, and a parent's reboot cuts its kids off). One server at a time per location (a lock
-   * held to the end of the transaction), so the limit holds across servers.
+   * held to the end of the transaction), so the limit holds across servers. A turn starts when
+   * the free one was seen (`now` is read then, not before waiting for the lock): no recorded turn
+   * starts before the end of the one it follows.
    */
-  async claim(siteId: string, limit: number, now: Date): Promise<UpgradeRow[]> {
+  async claim(siteId: string, limit: number, now: () => Date): Promise<UpgradeRow[]> {
     const ids = await this.db.transaction(async (tx) => {
       await tx.execute(
         sql`select pg_advisory_xact_lock(hashtextextended(${`firmware:${siteId}`}, 0))`,
@@ -151,12 +153,13 @@ export class FirmwareRepository {
         picked.push(u.id);
       }
       if (picked.length === 0) return [];
-      const step = JSON.stringify([{ phase: 'downloading', at: now.getTime() }]);
+      const at = now();
+      const step = JSON.stringify([{ phase: 'downloading', at: at.getTime() }]);
       const started = await tx
         .update(firmwareUpgrades)
         .set({
           phase: 'downloading',
-          heartbeatAt: now,
+          heartbeatAt: at,
           steps: sql`${firmwareUpgrades.steps} || ${step}::jsonb`,
         })
         .where(and(inArray(firmwareUpgrades.id, picked), eq(firmwareUpgrades.phase, 'queued')))

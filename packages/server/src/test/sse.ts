@@ -91,7 +91,7 @@ export class SseClient {
 
 /**
  * Polls `check` until it returns a value other than undefined. The default wait is long on
- * purpose: with several test files running at once on a 2-core machine (vitest.config.ts), what
+ * purpose: on a loaded 2-core machine (CI's, or files run side by side, see vitest.config.ts) what
  * takes milliseconds alone can take seconds, and only a failing test ever waits it out.
  */
 export async function eventually<T>(

@@ -12,9 +12,11 @@ import { routes } from './routes';
 /**
  * The console with Mantine, react-query and the router, which the entry (main.tsx) loads for every
  * page but a signed-out visitor's sign-in page. The session query starts from what the entry
- * knows: its answer, or its check in flight (asked once, not again by the first page).
+ * knows: its answer, or its check in flight (asked once, not again by the first page). For someone
+ * signed in it resolves once the first page's chunks are there, so that page renders at once
+ * rather than behind a loading panel (see lazy-pages.ts).
  */
-export function createConsole(start: ConsoleStart): ReactElement {
+export async function startConsole(start: ConsoleStart): Promise<ReactElement> {
   const queryClient = createQueryClient();
   if (start.sessionUser !== undefined) queryClient.setQueryData(sessionQueryKey, start.sessionUser);
   else if (start.sessionCheck) {
@@ -34,8 +36,11 @@ export function createConsole(start: ConsoleStart): ReactElement {
 
   // The first page's chunks download while the session check runs (not after it), and its first
   // data is asked for as soon as the check answers (issue 18 item 11).
-  preloadRoute(routes, window.location.pathname);
+  const firstPage = preloadRoute(routes, window.location.pathname);
   prefetchRouteData(queryClient, window.location.pathname);
+  // A visitor who is not signed in is sent to the sign-in page without waiting for those chunks.
+  const user = start.sessionCheck ? await start.sessionCheck.catch(() => null) : start.sessionUser;
+  if (user) await firstPage;
 
   return (
     <AppProviders queryClient={queryClient}>

@@ -20,13 +20,14 @@ function lazyPageOf(node: ReactNode): PreloadablePage | undefined {
 /**
  * Asks for the chunks of every lazy page on the way to `pathname` (the signed-in shell, a layout,
  * the page) at once, so they download while the session check is in flight instead of one after
- * another once it has answered (issue 18 item 11, LCP). A failed download is left for the page's
- * own render to report (React.lazy sees the same promise).
+ * another once it has answered (issue 18 item 11, LCP). Resolves once they have all arrived or
+ * failed: a failed download is left for the page's own render to report (it sees the same promise).
  */
-export function preloadRoute(routes: RouteObject[], pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    void lazyPageOf(match.route.element)
-      ?.preload()
-      .catch(() => undefined);
-  }
+export async function preloadRoute(routes: RouteObject[], pathname: string): Promise<void> {
+  await Promise.allSettled(
+    (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
+      const page = lazyPageOf(match.route.element);
+      return page ? [page.preload()] : [];
+    }),
+  );
 }

@@ -48,14 +48,26 @@ function precompress(): Plugin {
 }
 
 /**
- * Drops the API contract's documentation texts (`summary`, `rule`: the OpenAPI document's and the
- * authorization matrix's words, ~14 kB before compression) from the console's build: the console
- * calls through the contract's paths and schemas and never shows those texts. Only the call files
- * of packages/domain/src/contract/calls are touched, only their string-valued properties so named.
+ * The console's build of the API contract's call files (packages/domain/src/contract/calls), without
+ * what the console never reads there:
+ * - the documentation texts (`summary`, `rule`: the OpenAPI document's and the authorization
+ *   matrix's words, ~14 kB before compression), string-valued properties so named;
+ * - the schemas of `defineCall` / `defineStream` entries that only development, tests and the server
+ *   read: every `input` (the console sends what its forms checked; the server validates) and the
+ *   `output` of every call but a live stream (an answer is checked against it only in development
+ *   and tests, call-api.ts; a stream's events are parsed with it, event-stream.ts).
+ * With `manualPureFunctions: ['z']` below (building a zod schema has no side effect) the schemas
+ * nothing else uses are left out, so the console neither downloads them nor builds them as it
+ * starts (issue 18 item 11, LCP). A value cut becomes `undefined`, its line breaks kept so the
+ * source map still fits. Types are unchanged: this runs on the build only.
  */
-function dropContractDocs(): Plugin {
+function trimContractForConsole(): Plugin {
   const callFile = /[\\/]domain[\\/]src[\\/]contract[\\/]calls[\\/][^\\/]+\.ts$/;
   const docKeys = new Set(['summary', 'rule']);
+  const schemaKeys: Record<string, ReadonlySet<string>> = {
+    defineCall: new Set(['input', 'output']),
+    defineStream: new Set(['input']),
+  };
   type Node = { type: string; start: number; end: number; [key: string]: unknown };
   const isNode = (value: unknown): value is Node =>
     typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
@@ -67,39 +79,47 @@ function dropContractDocs(): Plugin {
       isNode(node.right) &&
       isText(node.left) &&
       isText(node.right));
+  const keyName = (property: Node): string | undefined => {
+    const key = property.key as Node | undefined;
+    return property.type === 'Property' && key?.type === 'Identifier'
+      ? (key.name as string)
+      : undefined;
+  };
   return {
-    name: 'powerdeck:drop-contract-docs',
+    name: 'powerdeck:trim-contract-for-console',
     apply: 'build',
     transform(code, id) {
       if (!callFile.test(id)) return null;
-      const cuts: Array<[number, number]> = [];
+      const cuts: Array<[number, number, string]> = [];
       const visit = (node: unknown): void => {
         if (Array.isArray(node)) return node.forEach(visit);
         if (!isNode(node)) return;
         if (node.type === 'ObjectExpression') {
           for (const property of node.properties as Node[]) {
-            const key = property.key as Node | undefined;
-            const name = key?.type === 'Identifier' ? key.name : undefined;
-            if (
-              property.type === 'Property' &&
-              typeof name === 'string' &&
-              docKeys.has(name) &&
-              isText(property.value as Node)
-            ) {
-              const value = property.value as Node;
-              cuts.push([value.start, value.end]);
-            }
+            const name = keyName(property);
+            const value = property.value as Node;
+            if (name && docKeys.has(name) && isText(value))
+              cuts.push([value.start, value.end, "''"]);
+          }
+        }
+        const callee = node.type === 'CallExpression' ? (node.callee as Node) : undefined;
+        const cutSchemas =
+          callee?.type === 'Identifier' ? schemaKeys[callee.name as string] : undefined;
+        const [entry] = (node.arguments as Node[] | undefined) ?? [];
+        if (cutSchemas && entry?.type === 'ObjectExpression') {
+          for (const property of entry.properties as Node[]) {
+            const name = keyName(property);
+            const value = property.value as Node;
+            if (name && cutSchemas.has(name)) cuts.push([value.start, value.end, 'undefined']);
           }
         }
         for (const [field, child] of Object.entries(node)) if (field !== 'type') visit(child);
       };
       visit(this.parse(code));
-      // `key: 'text'` becomes `key: ''` (its line breaks kept, so the source map still fits): the
-      // object keeps its shape, without the words
       let out = code;
-      for (const [start, end] of cuts.sort((a, b) => b[0] - a[0])) {
+      for (const [start, end, by] of cuts.sort((a, b) => b[0] - a[0])) {
         const breaks = code.slice(start, end).replace(/[^\n]/g, '');
-        out = `${out.slice(0, start)}''${breaks}${out.slice(end)}`;
+        out = `${out.slice(0, start)}${by}${breaks}${out.slice(end)}`;
       }
       return cuts.length > 0 ? { code: out, map: null } : null;
     },
@@ -224,7 +244,7 @@ function isSignedInVendor(id: string): boolean {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), dropContractDocs(), precompress()],
+  plugins: [react(), trimContractForConsole(), precompress()],
   resolve: {
     alias:
       command === 'build'
@@ -244,6 +264,9 @@ export default defineConfig(({ command }) => ({
     // holds the gzipped budgets, so vite's generic warning only repeats it.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // zod's constructors and methods only build schemas: one nothing reads can go (see
+      // trimContractForConsole)
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           // Everything the entry imports statically (React, the plain sign-in screen) in one chunk

@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { claimedDeviceId, identifyPeer, peerMayAccess, type BrokerPeer } from './broker-access';
 import { BROKER_LIMITS, type Refusal } from './broker-limits';
 import { type ConnectionGuard, guardConnection } from './connection-guard';
+import { LogThrottle } from './log-throttle';
 import { indexedMemoryPersistence, RetainedCapError } from './retained-index';
 
 const log = pino({ name: 'mqtt-broker', level: process.env.LOG_LEVEL ?? 'info' });
@@ -52,6 +53,11 @@ function refused(refusal: Refusal, clientId: string | null | undefined, detail: 
 
 const guardOf = (client: Client) => guards.get(client.conn as Socket);
 
+/** A device refused again and again (it retries) is logged once per 10 minutes, with a count. */
+const REFUSAL_LOG_EVERY_MS = 10 * 60_000;
+const credentialRefusals = new LogThrottle(REFUSAL_LOG_EVERY_MS);
+const publishRefusals = new LogThrottle(REFUSAL_LOG_EVERY_MS);
+
 const broker = await Aedes.createBroker({
   persistence,
   // No delivery limit: past it mqemitter queues messages and drains the queue recursively, which
@@ -59,7 +65,13 @@ const broker = await Aedes.createBroker({
   concurrency: 0,
   authenticate(client, username, password, done) {
     const refuse = () => {
-      log.warn({ clientId: client.id, username }, 'device refused: bad credentials');
+      const logged = credentialRefusals.next(client.id);
+      if (logged) {
+        log.warn(
+          { clientId: client.id, username, refusedSinceLastLogged: logged.skipped },
+          'device refused: bad credentials',
+        );
+      }
       const error: AuthenticateError = Object.assign(new Error('bad user name or password'), {
         returnCode: BAD_CREDENTIALS,
       });
@@ -83,7 +95,13 @@ const broker = await Aedes.createBroker({
   authorizePublish(client, packet, callback) {
     const peer = client ? peers.get(client) : undefined;
     if (client && (!peer || !peerMayAccess(peer, packet.topic, 'publish'))) {
-      log.warn({ clientId: client.id, topic: packet.topic }, 'publish refused: outside own root');
+      const logged = publishRefusals.next(client.id);
+      if (logged) {
+        log.warn(
+          { clientId: client.id, topic: packet.topic, refusedSinceLastLogged: logged.skipped },
+          'publish refused: outside own root',
+        );
+      }
       callback(new Error('not authorized'));
       return;
     }

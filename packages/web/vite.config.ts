@@ -91,15 +91,20 @@ function trimContractForConsole(): Plugin {
     transform(code, id) {
       if (!callFile.test(id)) return null;
       const cuts: Array<[number, number, string]> = [];
+      // a value cut is not looked into: a cut inside it would shift the offsets of its own cut
+      const cutNodes = new Set<Node>();
+      const cut = (value: Node, by: string) => {
+        cuts.push([value.start, value.end, by]);
+        cutNodes.add(value);
+      };
       const visit = (node: unknown): void => {
         if (Array.isArray(node)) return node.forEach(visit);
-        if (!isNode(node)) return;
+        if (!isNode(node) || cutNodes.has(node)) return;
         if (node.type === 'ObjectExpression') {
           for (const property of node.properties as Node[]) {
             const name = keyName(property);
             const value = property.value as Node;
-            if (name && docKeys.has(name) && isText(value))
-              cuts.push([value.start, value.end, "''"]);
+            if (name && docKeys.has(name) && isText(value)) cut(value, "''");
           }
         }
         const callee = node.type === 'CallExpression' ? (node.callee as Node) : undefined;
@@ -109,8 +114,7 @@ function trimContractForConsole(): Plugin {
         if (cutSchemas && entry?.type === 'ObjectExpression') {
           for (const property of entry.properties as Node[]) {
             const name = keyName(property);
-            const value = property.value as Node;
-            if (name && cutSchemas.has(name)) cuts.push([value.start, value.end, 'undefined']);
+            if (name && cutSchemas.has(name)) cut(property.value as Node, 'undefined');
           }
         }
         for (const [field, child] of Object.entries(node)) if (field !== 'type') visit(child);

@@ -19,15 +19,15 @@ describe('route guards', () => {
     const { router } = renderRoute('/clients/7/settings');
 
     await screen.findByRole('button', { name: 'Sign in' });
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toEqual({ from: '/clients/7/settings' });
+    expect(router.location.pathname).toBe('/login');
+    expect(router.location.state).toEqual({ from: '/clients/7/settings' });
 
     await userEvent.type(screen.getByLabelText(/Email/), 'owner@example.com');
     await userEvent.type(screen.getByLabelText(/Password/), 'powerdeck-demo');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     // Back at the remembered origin, whatever that page then shows.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/clients/7/settings'));
+    await waitFor(() => expect(router.location.pathname).toBe('/clients/7/settings'));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull());
   });
 
@@ -39,7 +39,7 @@ describe('route guards', () => {
     });
     const { router } = renderRoute('/signup');
     await screen.findByRole('heading', { name: 'All Locations' });
-    expect(router.state.location.pathname).toBe('/locations/list');
+    expect(router.location.pathname).toBe('/locations/list');
   });
 
   it('sends a phone to /mobile from a signed-in route', async () => {
@@ -49,13 +49,13 @@ describe('route guards', () => {
     stubApi({ public: { body: publicConfig }, session: { body: { user: signedInUser } } });
     const { router } = renderRoute('/locations/list');
     await screen.findByText(/classic mobile site is deprecated and was discontinued Feb 1, 2021/);
-    expect(router.state.location.pathname).toBe('/mobile');
+    expect(router.location.pathname).toBe('/mobile');
   });
 
   it('redirects / to /login', async () => {
     stubApi({ public: { body: publicConfig }, session: { body: { user: null } } });
     const { router } = renderRoute('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
   });
 });
 
@@ -68,27 +68,27 @@ describe('device paths', () => {
     signedIn();
     const { router } = renderRoute('/locations/9/devices/m4315/0A1B2C3D4E5F');
     await screen.findByRole('tab', { name: 'Device Controls', selected: true });
-    expect(router.state.location.pathname).toBe('/locations/9/devices/0A1B2C3D4E5F/m4315/controls');
+    expect(router.location.pathname).toBe('/locations/9/devices/0A1B2C3D4E5F/m4315/controls');
   });
 
   it('sends the post-join path to the canonical controls route', async () => {
     signedIn();
     const { router } = renderRoute('/locations/9/devices/cv2/ABCDEF/controls');
     await screen.findByRole('tab', { name: 'Device Controls', selected: true });
-    expect(router.state.location.pathname).toBe('/locations/9/devices/ABCDEF/cv2/controls');
+    expect(router.location.pathname).toBe('/locations/9/devices/ABCDEF/cv2/controls');
   });
 
   it('opens a device admin sub-page in place', async () => {
     signedIn();
     const { router } = renderRoute('/locations/9/devices/ABCDEF/cv2/admin/firmware');
     await screen.findByRole('heading', { name: 'Manage Firmware' });
-    expect(router.state.location.pathname).toBe('/locations/9/devices/ABCDEF/cv2/admin/firmware');
+    expect(router.location.pathname).toBe('/locations/9/devices/ABCDEF/cv2/admin/firmware');
   });
 
   it('sends a location to its devices tab', async () => {
     signedIn();
     const { router } = renderRoute('/locations/9');
     await screen.findByRole('tab', { name: 'All Devices', selected: true });
-    expect(router.state.location.pathname).toBe('/locations/9/devices');
+    await waitFor(() => expect(router.location.pathname).toBe('/locations/9/devices'));
   });
 });

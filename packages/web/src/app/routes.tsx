@@ -2,7 +2,6 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { DocumentTitleDefault } from '../lib/use-page-title';
 import { LoadingPanel } from '../components/loading-panel';
-import { RouteError } from '../components/route-error';
 import { RedirectIfSignedIn, RequireSession } from './guards';
 import * as Pages from './lazy-pages';
 // Not lazy: the sign-in page is the first page of most visits, so it comes with the entry in one
@@ -19,7 +18,6 @@ function page(element: ReactNode): ReactNode {
 export const routes: RouteObject[] = [
   {
     path: paths.root,
-    errorElement: <RouteError />,
     element: (
       <>
         <DocumentTitleDefault />

@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { useRouteError } from 'react-router';
+import type { FallbackProps } from 'react-error-boundary';
 import { CenteredCard } from './centered-card';
 
 // What browsers say when a lazy page's chunk is gone (Chromium, Safari, Firefox).
@@ -14,8 +14,7 @@ export function isMissingChunk(error: unknown): boolean {
  * Shown instead of the router's bare default when a page fails to load or render. After an update
  * the open tab still asks for the old build's chunks, which are gone: a reload fetches the new one.
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: Pick<FallbackProps, 'error'>) {
   const updated = isMissingChunk(error);
   return (
     <CenteredCard title={updated ? 'The console has been updated' : 'Something went wrong'}>

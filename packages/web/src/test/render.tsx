@@ -1,10 +1,12 @@
 import type { PublicConfig } from '@powerdeck/domain';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { MemoryRouter, useLocation, type Location, type RouteObject } from 'react-router';
+import { useLayoutEffect } from 'react';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { ToastHost } from '../app/shell/toast-host';
+import { RouteTable } from '../app/router';
 import { routes as appRoutes } from '../app/routes';
 
 export interface FakeResponse {
@@ -63,16 +65,40 @@ export function createTestQueryClient() {
   });
 }
 
+/** Where the router of a rendered route is now (read by tests after navigations). */
+export interface RouterProbe {
+  readonly location: Location;
+}
+
+function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => onChange(location), [location, onChange]);
+  return null;
+}
+
 /**
- * Renders the real route table (or given routes) at `path` inside the app's providers. The toasts'
- * container comes with the signed-in shell; routes given here (pages without the shell) get one.
+ * Renders the real route table (or given routes) at `path` inside the app's providers, as the
+ * console does (RouteTable: error boundary and route matches). The toasts' container comes with
+ * the signed-in shell; routes given here (pages without the shell) get one.
  */
 export function renderRoute(path: string, routes: RouteObject[] = appRoutes) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  let current: Location | undefined;
+  const router: RouterProbe = {
+    get location() {
+      if (current === undefined) throw new Error('the router has not rendered yet');
+      return current;
+    },
+  };
+  const track = (location: Location) => {
+    current = location;
+  };
   const utils = render(
     <AppProviders queryClient={createTestQueryClient()} env="test">
       {routes === appRoutes ? null : <ToastHost />}
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe onChange={track} />
+        <RouteTable routes={routes} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...utils, router };

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { isDeviceClass } from '@powerdeck/domain';
-import { useMatches, type Params } from 'react-router';
+import type { Params } from 'react-router';
 import { Breadcrumbs, type Crumb } from '../../components/breadcrumbs';
 import { useDeviceMeta } from '../../features/devices';
 import { useGroupDetails } from '../../features/groups/api/groups-api';
@@ -8,6 +8,7 @@ import { useLocationSettings } from '../../features/locations/api/location-setti
 import { isApiRequestError } from '../../lib/api-client';
 import { resolveDeviceSegments } from '../../lib/paths';
 import type { RouteHandle } from '../route-handle';
+import { useRouteMatches } from '../route-table';
 
 type Named = 'location' | 'device' | 'group';
 
@@ -68,11 +69,11 @@ const crumbList = (added: Crumb | readonly Crumb[]): readonly Crumb[] =>
 
 /** Crumbs from the matched routes' handles, outermost first. */
 export function BreadcrumbBar() {
-  const matches = useMatches();
+  const matches = useRouteMatches();
   const names = useEntityNames(matches[matches.length - 1]?.params ?? {});
   const crumbs: Crumb[] = [];
   for (const match of matches) {
-    const added = (match.handle as RouteHandle | undefined)?.crumb?.(match.params) ?? [];
+    const added = (match.route.handle as RouteHandle | undefined)?.crumb?.(match.params) ?? [];
     for (const crumb of crumbList(added)) {
       const known = isNamed(crumb.id) ? names[crumb.id] : undefined;
       crumbs.push({ ...crumb, name: known ?? crumb.name });

@@ -66,6 +66,6 @@ describe('profile pages', () => {
       deleteUser: { body: true },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
   });
 });

@@ -145,9 +145,7 @@ describe('AddDeviceModal, Wireless tab', () => {
     expect(screen.getByText(/via Main Gateway/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Join SP1000 1065A3C0DE11' }));
     expect(await screen.findByText('navigated')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(
-      '/locations/s1/devices/sp1000/1065A3C0DE11/controls',
-    );
+    expect(router.location.pathname).toBe('/locations/s1/devices/sp1000/1065A3C0DE11/controls');
     const join = fetchMock.mock.calls.find(([u]) => urlOf(u).includes('svc=join'));
     const body = new URLSearchParams(bodyText(join?.[1]));
     expect(Object.fromEntries(body)).toMatchObject({

@@ -63,7 +63,7 @@ describe('alerts panel', () => {
         expect([
           '/locations/s1/devices/cv2/CARD1',
           '/locations/s1/devices/CARD1/cv2/controls',
-        ]).toContain(router.state.location.pathname),
+        ]).toContain(router.location.pathname),
       { timeout: 5000 },
     );
   });
@@ -80,7 +80,7 @@ describe('alerts panel', () => {
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Alerts, 1 unread' }));
     await userEvent.click(await screen.findByText(/Lobby is forecast to use/));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/locations/s1/devices'), {
+    await waitFor(() => expect(router.location.pathname).toBe('/locations/s1/devices'), {
       timeout: 5000,
     });
   });

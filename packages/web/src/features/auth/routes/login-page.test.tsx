@@ -68,7 +68,7 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText(/Password/), 'powerdeck-demo');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('locations')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/locations/list');
+    expect(router.location.pathname).toBe('/locations/list');
     const loginCall = fetchMock.mock.calls.find(([url]) => urlOf(url).includes('svc=login'));
     expect(JSON.parse(loginCall?.[1]?.body as string)).toEqual({
       email: 'owner@example.com',

@@ -25,11 +25,11 @@ describe('RedirectLoginPage', () => {
     act(() => {
       vi.advanceTimersByTime(3499);
     });
-    expect(router.state.location.pathname).toBe('/redirectLogin');
+    expect(router.location.pathname).toBe('/redirectLogin');
     act(() => {
       vi.advanceTimersByTime(1);
     });
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
   });
 
   it('offers a link to go to /login at once', () => {

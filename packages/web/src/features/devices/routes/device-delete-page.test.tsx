@@ -45,7 +45,7 @@ describe('Delete Device', () => {
         'Rack M4315 was deleted from the location. 1 schedule that only targeted it was deleted; 2 schedules no longer target it.',
       ),
     ).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/locations/${SITE}/devices`));
+    await waitFor(() => expect(router.location.pathname).toBe(`/locations/${SITE}/devices`));
     const post = fetchMock.mock.calls.find(([url]) => urlOf(url).includes('svc=deleteDevice'));
     expect(post?.[1]?.method).toBe('POST');
     expect(post?.[1]?.body).toBe(`siteId=${SITE}&devId=AA0000000001&devClass=m4315`);
@@ -127,6 +127,6 @@ describe('a device that left its location', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Rack M4315' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Back to the location' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/locations/${SITE}/devices`));
+    await waitFor(() => expect(router.location.pathname).toBe(`/locations/${SITE}/devices`));
   });
 });

@@ -72,7 +72,7 @@ describe('Location Settings', () => {
       ),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
-    expect(router.state.location.pathname).toMatch(/^\/locations/);
-    expect(router.state.location.pathname).not.toContain('s1');
+    expect(router.location.pathname).toMatch(/^\/locations/);
+    expect(router.location.pathname).not.toContain('s1');
   });
 });

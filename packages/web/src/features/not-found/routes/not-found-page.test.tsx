@@ -22,10 +22,10 @@ describe('NotFoundPage', () => {
     act(() => {
       vi.advanceTimersByTime(999);
     });
-    expect(router.state.location.pathname).toBe('/no/such/page');
+    expect(router.location.pathname).toBe('/no/such/page');
     act(() => {
       vi.advanceTimersByTime(1);
     });
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
   });
 });

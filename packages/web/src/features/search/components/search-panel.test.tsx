@@ -85,7 +85,7 @@ describe('SearchPanel', () => {
     expect(devices).toBeTruthy();
     fireEvent.click(link);
     expect(await screen.findByText('navigated')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/locations/s1/devices/cv2/1065A3000001');
+    expect(router.location.pathname).toBe('/locations/s1/devices/cv2/1065A3000001');
   });
 
   it('moves through the results with the arrow keys', async () => {

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { reactOnPreact } from './react-on-preact.config.ts';
 
 // The API server (packages/server) listens on 8080 in development; the console calls it on the
 // same origin through this proxy so the session cookie works exactly as in production. The Host
@@ -56,8 +57,8 @@ function precompress(): Plugin {
  *   read: every `input` (the console sends what its forms checked; the server validates) and the
  *   `output` of every call but a live stream (an answer is checked against it only in development
  *   and tests, call-api.ts; a stream's events are parsed with it, event-stream.ts).
- * With `manualPureFunctions: ['z']` below (building a zod schema has no side effect) the schemas
- * nothing else uses are left out, so the console neither downloads them nor builds them as it
+ * With zod's schema builders taken as pure (`zodSchemaBuilders` below) the schemas nothing else
+ * uses are left out, so the console neither downloads them nor builds them as it
  * starts (issue 18 item 11, LCP). A value cut becomes `undefined`, its line breaks kept so the
  * source map still fits. Types are unchanged: this runs on the build only.
  */
@@ -129,6 +130,32 @@ function trimContractForConsole(): Plugin {
     },
   };
 }
+
+/**
+ * zod's schema constructors (`z.object(…)`, and the calls chained on what they return, such as
+ * `.min(1)`): building a schema has no side effect, so one nothing reads can go (see
+ * trimContractForConsole). Named one by one, not as `z`: a bare `z` also matches the minified
+ * names of other libraries' functions (Preact's renderer is one).
+ */
+const zodSchemaBuilders = [
+  'array',
+  'boolean',
+  'coerce',
+  'custom',
+  'discriminatedUnion',
+  'enum',
+  'iso',
+  'literal',
+  'null',
+  'number',
+  'object',
+  'preprocess',
+  'record',
+  'string',
+  'union',
+  'unknown',
+  'uuid',
+].map((name) => `z.${name}`);
 
 /**
  * react-router's package exports only its development build, whose dev-only warnings stay in the
@@ -248,15 +275,23 @@ function isSignedInVendor(id: string): boolean {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), trimContractForConsole(), precompress()],
+  plugins: [
+    // JSX only: React Fast Refresh patches React's renderer, which the console does not run
+    // (Preact, react-on-preact.config.ts); an edit in `npm run dev` reloads the page instead.
+    react({ refreshExclude: /./ }),
+    trimContractForConsole(),
+    precompress(),
+  ],
   resolve: {
-    alias:
-      command === 'build'
+    alias: [
+      ...reactOnPreact,
+      ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') },
             { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
           ]
-        : [],
+        : []),
+    ],
   },
   build: {
     outDir: 'dist',
@@ -270,7 +305,7 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       // zod's constructors and methods only build schemas: one nothing reads can go (see
       // trimContractForConsole)
-      treeshake: { manualPureFunctions: ['z'] },
+      treeshake: { manualPureFunctions: zodSchemaBuilders },
       output: {
         codeSplitting: {
           // Everything the entry imports statically (React, the plain sign-in screen) in one chunk

@@ -11,8 +11,9 @@ export function isMissingChunk(error: unknown): boolean {
 }
 
 /**
- * Shown instead of the router's bare default when a page fails to load or render. After an update
- * the open tab still asks for the old build's chunks, which are gone: a reload fetches the new one.
+ * Shown by the route table's error boundary (app/router.tsx) when a page fails to load or render,
+ * until the user goes to another page. After an update the open tab still asks for the old build's
+ * chunks, which are gone: a reload fetches the new one.
  */
 export function RouteError({ error }: Pick<FallbackProps, 'error'>) {
   const updated = isMissingChunk(error);

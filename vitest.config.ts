@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { reactOnPreact } from './packages/web/react-on-preact.config.ts';
 
 /**
  * Vitest's default is one worker fewer than the cores: one on a 2-core machine (CI's), where the
@@ -10,6 +11,23 @@ import { defineConfig } from 'vitest/config';
  * limit), which must be understood before they run side by side.
  */
 const componentWorkers = Math.max(2, availableParallelism());
+
+/**
+ * The component tests run on Preact as the console does (react-on-preact.config.ts). Their libraries
+ * are transformed by vite (`deps.inline`) so that the aliases reach every 'react' import, and
+ * Testing Library is taken as its ES module: its CommonJS build would `require('react-dom')` itself.
+ */
+const componentResolve = {
+  mainFields: ['module', 'jsnext:main', 'jsnext', 'main'],
+  conditions: ['module', 'browser', 'development'],
+  alias: [
+    ...reactOnPreact,
+    {
+      find: /^@testing-library\/react$/,
+      replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+    },
+  ],
+};
 
 /**
  * Component tests that replace a library module (vi.mock): a mock takes effect only in a file that
@@ -43,8 +61,10 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: componentResolve,
         test: {
           name: 'web',
+          server: { deps: { inline: true } },
           environment: 'jsdom',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           exclude: [...WEB_MOCKING_MODULES, '**/node_modules/**'],
@@ -57,8 +77,10 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: componentResolve,
         test: {
           name: 'web-mocking',
+          server: { deps: { inline: true } },
           environment: 'jsdom',
           include: WEB_MOCKING_MODULES,
           setupFiles: ['packages/web/src/test/setup.ts'],

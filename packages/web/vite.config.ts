@@ -6,7 +6,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import MagicString from 'magic-string';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { reactOnPreact } from './react-on-preact.config.ts';
 
 // The API server (packages/server) listens on 8080 in development; the console calls it on the
 // same origin through this proxy so the session cookie works exactly as in production. The Host
@@ -56,9 +58,8 @@ function precompress(): Plugin {
  *   read: every `input` (the console sends what its forms checked; the server validates) and the
  *   `output` of every call but a live stream (an answer is checked against it only in development
  *   and tests, call-api.ts; a stream's events are parsed with it, event-stream.ts).
- * With `manualPureFunctions: ['z']` below (building a zod schema has no side effect) the schemas
- * nothing else uses are left out, so the console neither downloads them nor builds them as it
- * starts (issue 18 item 11, LCP). A value cut becomes `undefined`, its line breaks kept so the
+ * With zod's calls marked pure (pureZodCalls below) the schemas nothing else uses are left out,
+ * so the console neither downloads them nor builds them as it starts (issue 18 item 11, LCP). A value cut becomes `undefined`, its line breaks kept so the
  * source map still fits. Types are unchanged: this runs on the build only.
  */
 function trimContractForConsole(): Plugin {
@@ -126,6 +127,62 @@ function trimContractForConsole(): Plugin {
         out = `${out.slice(0, start)}${by}${breaks}${out.slice(end)}`;
       }
       return cuts.length > 0 ? { code: out, map: null } : null;
+    },
+  };
+}
+
+/**
+ * Marks the zod calls of the console's own modules (`packages/web/src`, `packages/domain/src`) as
+ * pure: every call whose chain starts at `z` (`z.object(…)`, `z.string().min(1).optional()`),
+ * each call of the chain with its own `@__PURE__` annotation (the inner ones in parentheses, so
+ * that each annotation has a call of its own to mark). Building a zod schema has no side effect, so a schema nothing reads can go (see
+ * trimContractForConsole): the console neither downloads it nor builds it as it starts (~50 ms of
+ * a device panel's first load on this machine). Not done by name (`manualPureFunctions: ['z']`):
+ * that matches every call of a function named `z` in every library too, and Preact's minified
+ * renderer is one.
+ */
+function pureZodCalls(): Plugin {
+  const ownModule = /[\\/]packages[\\/](web|domain)[\\/]src[\\/][^?]*\.tsx?$/;
+  type Node = { type: string; start: number; end: number; [key: string]: unknown };
+  const isNode = (value: unknown): value is Node =>
+    typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+  const startsAtZ = (node: Node): boolean => {
+    for (let at: Node | undefined = node; at;) {
+      if (at.type === 'Identifier') return at.name === 'z';
+      at =
+        at.type === 'CallExpression'
+          ? (at.callee as Node)
+          : at.type === 'MemberExpression'
+            ? (at.object as Node)
+            : undefined;
+    }
+    return false;
+  };
+  return {
+    name: 'powerdeck:pure-zod-calls',
+    apply: 'build',
+    transform(code, id) {
+      if (!ownModule.test(id) || !/\bz\./.test(code)) return null;
+      const out = new MagicString(code);
+      let marked = 0;
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(visit);
+        if (!isNode(node)) return;
+        if (node.type === 'CallExpression' && startsAtZ(node)) {
+          out.appendLeft(node.start, '/* @__PURE__ */ ');
+          marked += 1;
+          const callee = node.callee as Node;
+          const inner = callee.type === 'MemberExpression' ? (callee.object as Node) : undefined;
+          if (inner?.type === 'CallExpression') {
+            out.appendLeft(inner.start, '(');
+            out.prependRight(inner.end, ')');
+          }
+        }
+        for (const [field, child] of Object.entries(node)) if (field !== 'type') visit(child);
+      };
+      visit(this.parse(code));
+      if (marked === 0) return null;
+      return { code: out.toString(), map: out.generateMap({ hires: 'boundary', source: id }) };
     },
   };
 }
@@ -248,15 +305,24 @@ function isSignedInVendor(id: string): boolean {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), trimContractForConsole(), precompress()],
+  plugins: [
+    // JSX only: React Fast Refresh patches React's renderer, which the console does not run
+    // (Preact, react-on-preact.config.ts); an edit in `npm run dev` reloads the page instead.
+    react({ refreshExclude: /./ }),
+    trimContractForConsole(),
+    pureZodCalls(),
+    precompress(),
+  ],
   resolve: {
-    alias:
-      command === 'build'
+    alias: [
+      ...reactOnPreact,
+      ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') },
             { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
           ]
-        : [],
+        : []),
+    ],
   },
   build: {
     outDir: 'dist',
@@ -268,9 +334,6 @@ export default defineConfig(({ command }) => ({
     // holds the gzipped budgets, so vite's generic warning only repeats it.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
-      // zod's constructors and methods only build schemas: one nothing reads can go (see
-      // trimContractForConsole)
-      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           // Everything the entry imports statically (React, the plain sign-in screen) in one chunk

@@ -19,7 +19,7 @@ function renderModal(answers: Record<string, FakeResponse | ((url: URL) => FakeR
 const boxes = (group: string) =>
   within(screen.getByRole('group', { name: group })).getAllByRole<HTMLInputElement>('textbox');
 const type = (box: HTMLElement | undefined, value: string) =>
-  fireEvent.change(box as HTMLElement, { target: { value } });
+  fireEvent.input(box as HTMLElement, { target: { value } });
 const paste = (box: HTMLElement | undefined, text: string) =>
   fireEvent.paste(box as HTMLElement, { clipboardData: { getData: () => text } });
 const register = () => screen.getByRole('button', { name: 'Register' });

@@ -150,6 +150,7 @@ describe('alerts panel', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const { calls, unmount } = renderShell([alert({ read: true })]);
     await screen.findByRole('button', { name: 'Alerts' });
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     const stream = FakeEventSource.opened[0];
     expect(stream?.url).toBe('/data-svc/eventPuller/alertsPusher.php');
     expect(stream?.init).toEqual({ withCredentials: true });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, urlOf } from '../../../test/render';
@@ -16,6 +16,13 @@ const ON8 = Array.from({ length: 8 }, () => true);
 
 async function outletSwitch(n: number) {
   return screen.findByRole('switch', { name: `Outlet ${n} power` });
+}
+
+/** A button once it can be clicked: the device panel's controls wait for the device's status. */
+async function enabledButton(name: string) {
+  const button = await screen.findByRole('button', { name });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
 }
 
 describe('Device Controls', () => {
@@ -36,8 +43,9 @@ describe('Device Controls', () => {
     const meta = buildMeta({ outlets: buildOutlets(8, [{ locked: true }]) });
     stubDeviceApi({ meta, status: { [meta.devId]: buildStatus(ON8) } });
     renderRoute(controlsPath(meta));
+    // outlet 2 is enabled once the device's status is in: outlet 1 stays disabled, being locked
+    await waitFor(async () => expect(await outletSwitch(2)).toBeEnabled());
     expect(await outletSwitch(1)).toBeDisabled();
-    expect(await outletSwitch(2)).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Cycle outlet 1' })).toBeEnabled();
     expect(screen.getByRole('img', { name: 'Locked' })).toBeInTheDocument();
   });
@@ -176,7 +184,7 @@ describe('Device Controls', () => {
     const meta = buildMeta({ devClass: 'vt4315', seqGrp: [] });
     stubDeviceApi({ meta, status: { [meta.devId]: buildStatus(ON8) } });
     renderRoute(controlsPath(meta));
-    await userEvent.click(await screen.findByRole('button', { name: 'Sequence On' }));
+    await userEvent.click(await enabledButton('Sequence On'));
     expect(
       await screen.findByText(
         'No outlet selected in DC Trigger to process sequence on/off operation.',
@@ -192,7 +200,7 @@ describe('Device Controls', () => {
     });
     renderRoute(controlsPath(meta));
     await screen.findByText('120.4');
-    await userEvent.click(await screen.findByRole('button', { name: 'Sequence On' }));
+    await userEvent.click(await enabledButton('Sequence On'));
     expect(await screen.findByText('All outlets are already on/off')).toBeInTheDocument();
   });
 

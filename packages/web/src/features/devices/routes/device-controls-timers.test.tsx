@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute, urlOf } from '../../../test/render';
 import {
@@ -24,6 +24,7 @@ describe('Device Controls timers', () => {
     });
     renderRoute(controlsPath(meta));
     const button = await screen.findByRole('button', { name: 'Find Me' });
+    await waitFor(() => expect(button).toBeEnabled()); // once the device shows connected
     act(() => button.click());
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeInTheDocument();
     events.push({ type: 'command', devId: meta.devId, cmdId: 'f1', svc: 'findMe', state: 'done' });
@@ -43,6 +44,7 @@ describe('Device Controls timers', () => {
     });
     renderRoute(controlsPath(meta));
     const button = await screen.findByRole('button', { name: 'Find Me' });
+    await waitFor(() => expect(button).toBeEnabled()); // once the device shows connected
     act(() => button.click());
     expect(await screen.findByRole('button', { name: 'Find Me-Failed' })).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(3_000));

@@ -84,7 +84,7 @@ describe('device watch and mute', () => {
       },
       deleteDevice: { status: 500, body: { error: 'x' } },
     });
-    const eye = (await card()).getByRole('button', { name: 'Remove from Watchlist' });
+    const eye = await (await card()).findByRole('button', { name: 'Remove from Watchlist' });
     await waitFor(() => expect(eye).toHaveAttribute('aria-disabled', 'false'));
     await userEvent.click(eye);
     expect(await screen.findByText('Device cant be removed from Watchlist')).toBeInTheDocument();

@@ -37,7 +37,7 @@ function renderPanel(answer: (url: URL) => FakeResponse) {
   return { router, calls, input: screen.getByRole('searchbox', { name: 'Search' }) };
 }
 
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+const type = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } });
 
 describe('SearchPanel', () => {
   afterEach(() => {

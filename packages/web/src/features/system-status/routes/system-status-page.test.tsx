@@ -146,11 +146,13 @@ describe('SystemStatusPage', () => {
     expect(
       screen.getByRole('img', { name: 'Status messages per second over the last 15 minutes' }),
     ).toBeInTheDocument();
-    // the sparklines draw the rates of the samples
-    expect(plots.map((p) => p.data[1])).toEqual([
-      [4, 4.25],
-      [0, 0.5],
-    ]);
+    // the sparklines draw the rates of the samples (created in an effect, after the paint)
+    await waitFor(() =>
+      expect(plots.map((p) => p.data[1])).toEqual([
+        [4, 4.25],
+        [0, 0.5],
+      ]),
+    );
   });
 
   it('asks again every 5 seconds and shows the new figures', async () => {

@@ -1,7 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
+import { options } from 'preact';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Preact (the console's renderer, react-on-preact.config.ts) runs effects after the next frame,
+// which it asks for on timers (requestAnimationFrame, setTimeout) and only when its queue of
+// pending effects was empty. A frame asked for under a test's fake timers is dropped with them, and
+// every later effect in the worker (files share it, vitest.config.ts) would wait for an act() that
+// may never come: a page then stops reacting to its own data. Here effects run in a microtask after
+// the render, which no fake timer holds (setup.test.tsx).
+options.requestAnimationFrame = (flushEffects) => queueMicrotask(flushEffects);
 
 afterEach(() => {
   cleanup();

@@ -49,6 +49,21 @@ function precompress(): Plugin {
   };
 }
 
+/** A node of the ESTree that `this.parse` gives a transform (rolldown's parser). */
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+
+/**
+ * Calls `enter` on every node under `root`, parents first; `false` from it skips that node's
+ * children.
+ */
+function walkAst(root: unknown, enter: (node: Node) => boolean | void): void {
+  if (Array.isArray(root)) return root.forEach((item) => walkAst(item, enter));
+  if (!isNode(root) || enter(root) === false) return;
+  for (const [field, child] of Object.entries(root)) if (field !== 'type') walkAst(child, enter);
+}
+
 /**
  * The console's build of the API contract's call files (packages/domain/src/contract/calls), without
  * what the console never reads there:
@@ -69,9 +84,6 @@ function trimContractForConsole(): Plugin {
     defineCall: new Set(['input', 'output']),
     defineStream: new Set(['input']),
   };
-  type Node = { type: string; start: number; end: number; [key: string]: unknown };
-  const isNode = (value: unknown): value is Node =>
-    typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
   const isText = (node: Node): boolean =>
     (node.type === 'Literal' && typeof node.value === 'string') ||
     node.type === 'TemplateLiteral' ||
@@ -98,9 +110,8 @@ function trimContractForConsole(): Plugin {
         cuts.push([value.start, value.end, by]);
         cutNodes.add(value);
       };
-      const visit = (node: unknown): void => {
-        if (Array.isArray(node)) return node.forEach(visit);
-        if (!isNode(node) || cutNodes.has(node)) return;
+      walkAst(this.parse(code), (node) => {
+        if (cutNodes.has(node)) return false;
         if (node.type === 'ObjectExpression') {
           for (const property of node.properties as Node[]) {
             const name = keyName(property);
@@ -118,9 +129,7 @@ function trimContractForConsole(): Plugin {
             if (name && cutSchemas.has(name)) cut(property.value as Node, 'undefined');
           }
         }
-        for (const [field, child] of Object.entries(node)) if (field !== 'type') visit(child);
-      };
-      visit(this.parse(code));
+      });
       let out = code;
       for (const [start, end, by] of cuts.sort((a, b) => b[0] - a[0])) {
         const breaks = code.slice(start, end).replace(/[^\n]/g, '');
@@ -143,9 +152,6 @@ function trimContractForConsole(): Plugin {
  */
 function pureZodCalls(): Plugin {
   const ownModule = /[\\/]packages[\\/](web|domain)[\\/]src[\\/][^?]*\.tsx?$/;
-  type Node = { type: string; start: number; end: number; [key: string]: unknown };
-  const isNode = (value: unknown): value is Node =>
-    typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
   const startsAtZ = (node: Node): boolean => {
     for (let at: Node | undefined = node; at;) {
       if (at.type === 'Identifier') return at.name === 'z';
@@ -165,9 +171,7 @@ function pureZodCalls(): Plugin {
       if (!ownModule.test(id) || !/\bz\./.test(code)) return null;
       const out = new MagicString(code);
       let marked = 0;
-      const visit = (node: unknown): void => {
-        if (Array.isArray(node)) return node.forEach(visit);
-        if (!isNode(node)) return;
+      walkAst(this.parse(code), (node) => {
         if (node.type === 'CallExpression' && startsAtZ(node)) {
           out.appendLeft(node.start, '/* @__PURE__ */ ');
           marked += 1;
@@ -178,9 +182,7 @@ function pureZodCalls(): Plugin {
             out.prependRight(inner.end, ')');
           }
         }
-        for (const [field, child] of Object.entries(node)) if (field !== 'type') visit(child);
-      };
-      visit(this.parse(code));
+      });
       if (marked === 0) return null;
       return { code: out.toString(), map: out.generateMap({ hires: 'boundary', source: id }) };
     },

@@ -190,6 +190,41 @@ function pureZodCalls(): Plugin {
 }
 
 /**
+ * zod's JSON Schema generation (`z.toJSONSchema`, a schema's `.toJSONSchema()`) in the console's
+ * build is a module of functions that say so and throw: every classic zod schema wires a JSON
+ * Schema processor into itself when it is made, which no bundler can prove unused, and the console
+ * never generates JSON Schema (the server does, for docs/openapi.json). ~5 kB gzipped.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const generator =
+    /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/;
+  return {
+    name: 'powerdeck:zod-without-json-schema',
+    apply: 'build',
+    async load(id) {
+      if (!generator.test(id)) return null;
+      const real = await readFile(id, 'utf8');
+      const names = new Set<string>();
+      for (const [, name] of real.matchAll(/^export (?:const|let|function|class) (\w+)/gm))
+        names.add(name!);
+      for (const [, list = ''] of real.matchAll(/^export \{([^}]*)\}/gm)) {
+        for (const [, exported] of importedNames(list)) names.add(exported);
+      }
+      // `create…Method` make a schema's methods (the `~standard` getter makes two whenever it is
+      // read): they still return one, which throws when called.
+      const stub = [...names]
+        .map((name) =>
+          name.startsWith('create')
+            ? `export const ${name} = () => unavailable;`
+            : `export const ${name} = unavailable;`,
+        )
+        .join('\n');
+      return `function unavailable() {\n  throw new Error('zod: JSON Schema is not generated in the console');\n}\n${stub}\n`;
+    },
+  };
+}
+
+/**
  * react-router's package exports only its development build, whose dev-only warnings stay in the
  * bundle (they sit behind a constant, not `process.env.NODE_ENV`); the build takes the production
  * copy it ships beside it, the same code with that constant off.
@@ -313,6 +348,7 @@ export default defineConfig(({ command }) => ({
     react({ refreshExclude: /./ }),
     trimContractForConsole(),
     pureZodCalls(),
+    zodWithoutJsonSchema(),
     precompress(),
   ],
   resolve: {

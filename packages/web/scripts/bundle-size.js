@@ -18,10 +18,10 @@ const shell = 'src/app/shell/shell-layout.tsx';
 
 /**
  * Issue 18 asks for ≤ 120 kB on the login route and ≤ 350 kB for the whole app. The budgets checked
- * here are what the console reached (29 Nov 2026: login 40.8, sign-up 135.9, whole app 380.8 kB)
+ * here are what the console reached (29 Nov 2026: login 36.1, sign-up 131.2, whole app 376.0 kB)
  * plus ~3–4 kB, so it cannot grow while the rest of the way is made; lower them as it shrinks,
  * down to those targets. A signed-out visitor's sign-in page is Preact and a plain screen only
- * (main.tsx); the whole app is mostly Mantine (~90), zod (22), uPlot (22), react-hook-form (15),
+ * (main.tsx); the whole app is mostly Mantine (~90), zod (19, without its JSON Schema generator: vite.config), uPlot (22), react-hook-form (15),
  * react-router (14: routes rendered with `useRoutes`, no data router), Preact (~12, in place of
  * react-dom's 70: react-on-preact.config.ts) and react-query (11).
  */
@@ -29,9 +29,9 @@ const targets = { login: 120, wholeApp: 350 };
 
 /** What each route loads past the entry, and its budget in kB gzipped (null: measured only). */
 const routes = [
-  { name: 'login', pages: [], budget: 44, target: targets.login },
+  { name: 'login', pages: [], budget: 40, target: targets.login },
   // A public page past the first: it must not load the signed-in pages' library chunk (vite.config).
-  { name: 'sign-up', pages: ['src/features/auth/routes/signup-page.tsx'], budget: 139 },
+  { name: 'sign-up', pages: ['src/features/auth/routes/signup-page.tsx'], budget: 135 },
   {
     name: 'locations list',
     pages: [shell, 'src/features/locations/routes/locations-list-page.tsx'],
@@ -56,7 +56,7 @@ const routes = [
     budget: null,
   },
 ];
-const wholeAppBudget = 384;
+const wholeAppBudget = 380;
 
 const distArg = process.argv.find((arg) => arg.startsWith('--dist='));
 const dist = distArg

@@ -18,7 +18,7 @@ const shell = 'src/app/shell/shell-layout.tsx';
 
 /**
  * Issue 18 asks for ≤ 120 kB on the login route and ≤ 350 kB for the whole app. The budgets checked
- * here are what the console reached (29 Nov 2026: login 36.1, sign-up 131.2, whole app 376.0 kB)
+ * here are what the console reached (29 Nov 2026: login 36.0, sign-up 131.2, whole app 367.0 kB)
  * plus ~3–4 kB, so it cannot grow while the rest of the way is made; lower them as it shrinks,
  * down to those targets. A signed-out visitor's sign-in page is Preact and a plain screen only
  * (main.tsx); the whole app is mostly Mantine (~90), zod (19, without its JSON Schema generator: vite.config), uPlot (22), react-hook-form (15),
@@ -56,7 +56,7 @@ const routes = [
     budget: null,
   },
 ];
-const wholeAppBudget = 380;
+const wholeAppBudget = 371;
 
 const distArg = process.argv.find((arg) => arg.startsWith('--dist='));
 const dist = distArg

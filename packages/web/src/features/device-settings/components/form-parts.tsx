@@ -1,6 +1,6 @@
-import { NumberInput } from '@mantine/core';
 import type { DeviceSettings } from '@powerdeck/domain';
 import { Controller, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { NumberField } from '../../../components/number-field';
 import { settingsTexts } from '../settings-texts';
 
 /** The Settings form of one device: its class's settings, checked with the class's schema. */
@@ -43,7 +43,7 @@ export function SecondsField({
       control={form.control}
       name={name}
       render={({ field, fieldState }) => (
-        <NumberInput
+        <NumberField
           {...(hideLabel ? { 'aria-label': label } : { label })}
           description={description}
           w={width}
@@ -52,10 +52,9 @@ export function SecondsField({
           max={max}
           step={decimals ? 0.5 : 1}
           allowDecimal={decimals}
-          decimalScale={decimals ? 1 : 0}
-          suffix={` ${settingsTexts.seconds}`}
+          suffix={settingsTexts.seconds}
           value={typeof field.value === 'number' && !Number.isNaN(field.value) ? field.value : ''}
-          onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
+          onChange={(value) => field.onChange(value === '' ? Number.NaN : value)}
           onBlur={field.onBlur}
           error={fieldState.error?.message}
         />

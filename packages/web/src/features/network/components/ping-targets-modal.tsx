@@ -6,7 +6,6 @@ import {
   Group,
   Modal,
   NativeSelect,
-  NumberInput,
   SimpleGrid,
   Stack,
   Text,
@@ -35,6 +34,7 @@ import {
 import { z } from 'zod';
 import { fieldError } from '../../../components/field-error';
 import { FormTextInput } from '../../../components/form-fields';
+import { NumberField } from '../../../components/number-field';
 import { ServerError } from '../../../components/server-error';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useSavePingTargets } from '../api/network-api';
@@ -286,15 +286,13 @@ function TargetFields({
                 control={control}
                 name={`targets.${index}.maxReboots`}
                 render={({ field }) => (
-                  <NumberInput
+                  <NumberField
                     label="Reboots in a row"
                     description={`Then it stops and alerts (${PING_LIMITS.maxRebootsMin}-${PING_LIMITS.maxRebootsMax})`}
                     min={PING_LIMITS.maxRebootsMin}
                     max={PING_LIMITS.maxRebootsMax}
-                    allowDecimal={false}
-                    clampBehavior="none"
                     value={Number.isNaN(field.value) ? '' : field.value}
-                    onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
+                    onChange={(v) => field.onChange(v === '' ? Number.NaN : v)}
                     onBlur={field.onBlur}
                     error={fieldError(form, field.name)}
                   />
@@ -304,15 +302,13 @@ function TargetFields({
                 control={control}
                 name={`targets.${index}.holdOffSec`}
                 render={({ field }) => (
-                  <NumberInput
+                  <NumberField
                     label="Hold-off after a reboot (seconds)"
                     description="Time for a slow modem to boot"
                     min={PING_LIMITS.holdOffSecMin}
                     max={PING_LIMITS.holdOffSecMax}
-                    allowDecimal={false}
-                    clampBehavior="none"
                     value={Number.isNaN(field.value) ? '' : field.value}
-                    onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
+                    onChange={(v) => field.onChange(v === '' ? Number.NaN : v)}
                     onBlur={field.onBlur}
                     error={fieldError(form, field.name)}
                   />

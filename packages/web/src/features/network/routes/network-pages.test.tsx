@@ -201,7 +201,7 @@ describe('Network Management tab', () => {
       expect(within(target).queryByText(validationMessages.duplicateOutlet)).toBeNull(),
     );
 
-    const reboots = within(target).getByRole('textbox', { name: /Reboots in a row/ });
+    const reboots = within(target).getByRole('spinbutton', { name: /Reboots in a row/ });
     await userEvent.clear(reboots);
     await userEvent.type(reboots, '11');
     await userEvent.tab();
@@ -267,7 +267,7 @@ describe('Network Management tab', () => {
       within(target).getByRole('combobox', { name: 'Outlet 1 to cycle' }),
       '2',
     );
-    const holdOff = within(target).getByRole('textbox', { name: /Hold-off/ });
+    const holdOff = within(target).getByRole('spinbutton', { name: /Hold-off/ });
     await userEvent.clear(holdOff);
     await userEvent.type(holdOff, '600');
     // The page's refresh until the device has it answers the old configuration still.

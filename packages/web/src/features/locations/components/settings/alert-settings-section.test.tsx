@@ -20,7 +20,7 @@ describe('Location Settings: offline grace period', () => {
   it('reads the grace period, refuses bad values with a clear message and saves a good one', async () => {
     const fetchMock = open(true);
     const input = await screen.findByLabelText(/Offline grace period/);
-    await waitFor(() => expect(input).toHaveValue('60'));
+    await waitFor(() => expect(input).toHaveValue(60));
     const save = screen.getByRole('button', { name: 'Save alert settings' });
     expect(save).toBeDisabled();
 
@@ -46,7 +46,7 @@ describe('Location Settings: offline grace period', () => {
   it('is read-only for a level that cannot manage the location', async () => {
     open(false);
     const input = await screen.findByLabelText(/Offline grace period/);
-    await waitFor(() => expect(input).toHaveValue('60'));
+    await waitFor(() => expect(input).toHaveValue(60));
     expect(input).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save alert settings' })).not.toBeInTheDocument();
     expect(

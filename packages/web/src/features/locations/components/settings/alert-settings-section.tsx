@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   OFFLINE_GRACE_MAX_SECONDS,
@@ -7,6 +7,7 @@ import {
 } from '@powerdeck/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { NumberField } from '../../../../components/number-field';
 import { isApiRequestError } from '../../../../lib/api-client';
 import { getAlertSettings, setAlertSettings } from '../../../alerts';
 
@@ -22,7 +23,7 @@ function GraceForm({
   canEdit: boolean;
 }) {
   const queryClient = useQueryClient();
-  const [value, setValue] = useState<string | number>(initial);
+  const [value, setValue] = useState<number | ''>(initial);
   const parsed = alertSettingsSchema.safeParse({ offlineGraceSeconds: value });
   const error = parsed.success ? undefined : parsed.error.issues[0]?.message;
   const changed = parsed.success ? parsed.data.offlineGraceSeconds !== initial : true;
@@ -41,14 +42,11 @@ function GraceForm({
 
   return (
     <Stack gap="xs">
-      <NumberInput
+      <NumberField
         label="Offline grace period (seconds)"
         description={`How long a device may stay offline before its users are alerted (${OFFLINE_GRACE_MIN_SECONDS}: at once).`}
         min={OFFLINE_GRACE_MIN_SECONDS}
         max={OFFLINE_GRACE_MAX_SECONDS}
-        allowDecimal={false}
-        allowNegative={false}
-        clampBehavior="none"
         value={value}
         onChange={setValue}
         error={error}

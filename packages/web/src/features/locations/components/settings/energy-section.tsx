@@ -1,18 +1,9 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { energySettingsSchema, type EnergySettings, type SeasonalRate } from '@powerdeck/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { NumberField } from '../../../../components/number-field';
 import { useEnergy, useSaveEnergy } from '../../api/location-settings';
 
 function EnergyForm({
@@ -30,14 +21,15 @@ function EnergyForm({
   const changed = JSON.stringify(draft) !== JSON.stringify(initial);
   const setRate = (i: number, patch: Partial<SeasonalRate>) =>
     setDraft({ ...draft, rates: draft.rates.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
-  const num = (v: string | number) => (typeof v === 'number' ? v : Number(v) || 0);
+  const num = (v: number | '') => (v === '' ? 0 : v);
 
   return (
     <Stack>
-      <NumberInput
+      <NumberField
         label="Monthly budget"
         prefix="$"
         min={0}
+        allowDecimal
         value={draft.monthlyBudget}
         onChange={(v) => setDraft({ ...draft, monthlyBudget: num(v) })}
         disabled={!canEdit}
@@ -60,7 +52,7 @@ function EnergyForm({
             disabled={!canEdit}
             w={140}
           />
-          <NumberInput
+          <NumberField
             label="From month"
             min={1}
             max={12}
@@ -69,7 +61,7 @@ function EnergyForm({
             disabled={!canEdit}
             w={110}
           />
-          <NumberInput
+          <NumberField
             label="To month"
             min={1}
             max={12}
@@ -78,11 +70,11 @@ function EnergyForm({
             disabled={!canEdit}
             w={110}
           />
-          <NumberInput
+          <NumberField
             label="Rate"
             prefix="$"
             min={0}
-            decimalScale={4}
+            allowDecimal
             value={rate.rate}
             onChange={(v) => setRate(i, { rate: num(v) })}
             disabled={!canEdit}

@@ -159,7 +159,7 @@ async function waitForContent(page: Page) {
       return heading && !busy;
     },
     undefined,
-    { timeout: 15_000, polling: 100 },
+    { timeout: 15_000, polling: 'raf' },
   );
 }
 
@@ -188,7 +188,7 @@ async function openInApp(page: Page, path: string) {
   );
   await page.waitForFunction((placeholder) => document.title !== placeholder, NAVIGATING, {
     timeout: 15_000,
-    polling: 50,
+    polling: 'raf',
   });
 }
 
@@ -208,23 +208,24 @@ async function runAxe(page: Page, scheme: Scheme): Promise<axe.Result[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/** Switches the system colour scheme and waits until the page has taken it on, colour fades too. */
+/**
+ * Switches the system colour scheme and waits until the page has taken it on, with the colour
+ * fades it started taken to their end: axe reads the colours the page settles on, and waiting for
+ * them (the header's menu button fades for 300 ms) was over a third of this file's time.
+ */
 async function setScheme(page: Page, scheme: Scheme) {
   await page.emulateMedia({ colorScheme: scheme });
   await page.waitForFunction(
     (want) => document.documentElement.getAttribute('data-mantine-color-scheme') === want,
     scheme,
-    { polling: 50, timeout: 5_000 },
+    { polling: 'raf', timeout: 5_000 },
   );
-  // the background and colour transitions the switch started (loaders spin forever: not those)
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // loaders spin forever: those have no end to go to
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getTiming().iterations !== Infinity) animation.finish();
+    }
+  });
 }
 
 declare global {

@@ -61,19 +61,41 @@ export const addSitePermissionSchema = z.object({
 });
 export type AddSitePermission = z.infer<typeof addSitePermissionSchema>;
 
+/** What the energy settings form and the server say of a value they refuse. */
+export const energySettingsMessages = {
+  season: 'Please enter season name',
+  month: 'A month is a whole number from 1 to 12',
+  rateMin: 'Rate cannot be negative',
+  rateMax: 'Rate cannot be more than 100 per kWh',
+  budgetMin: 'Budget cannot be negative',
+  budgetMax: 'Budget cannot be more than 100,000,000',
+} as const;
+
+const monthSchema = z.coerce
+  .number()
+  .int(energySettingsMessages.month)
+  .min(1, energySettingsMessages.month)
+  .max(12, energySettingsMessages.month);
+
 /** One seasonal electricity rate (per kWh) of a location's energy management. */
 export const seasonalRateSchema = z
   .object({
-    season: z.string().trim().min(1, 'Please enter season name').max(40),
-    startMonth: z.coerce.number().int().min(1).max(12),
-    endMonth: z.coerce.number().int().min(1).max(12),
-    rate: z.coerce.number().min(0, 'Rate cannot be negative').max(100),
+    season: z.string().trim().min(1, energySettingsMessages.season).max(40),
+    startMonth: monthSchema,
+    endMonth: monthSchema,
+    rate: z.coerce
+      .number()
+      .min(0, energySettingsMessages.rateMin)
+      .max(100, energySettingsMessages.rateMax),
   })
   .strict();
 export type SeasonalRate = z.infer<typeof seasonalRateSchema>;
 
 export const energySettingsSchema = z.object({
-  monthlyBudget: z.coerce.number().min(0, 'Budget cannot be negative').max(100_000_000),
+  monthlyBudget: z.coerce
+    .number()
+    .min(0, energySettingsMessages.budgetMin)
+    .max(100_000_000, energySettingsMessages.budgetMax),
   rates: z.array(seasonalRateSchema).max(12),
 });
 export type EnergySettings = z.infer<typeof energySettingsSchema>;

@@ -22,6 +22,13 @@ function EnergyForm({
   const setRate = (i: number, patch: Partial<SeasonalRate>) =>
     setDraft({ ...draft, rates: draft.rates.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   const num = (v: number | '') => (v === '' ? 0 : v);
+  /** The schema's word on the field at `path`, shown under it (Save stays off while there is one). */
+  const errorAt = (...path: Array<string | number>) =>
+    valid.success
+      ? undefined
+      : valid.error.issues.find(
+          (issue) => issue.path.length === path.length && path.every((p, k) => issue.path[k] === p),
+        )?.message;
 
   return (
     <Stack>
@@ -32,6 +39,7 @@ function EnergyForm({
         allowDecimal
         value={draft.monthlyBudget}
         onChange={(v) => setDraft({ ...draft, monthlyBudget: num(v) })}
+        error={errorAt('monthlyBudget')}
         disabled={!canEdit}
         maw={240}
       />
@@ -49,6 +57,7 @@ function EnergyForm({
             label="Season"
             value={rate.season}
             onChange={(e) => setRate(i, { season: e.currentTarget.value })}
+            error={errorAt('rates', i, 'season')}
             disabled={!canEdit}
             w={140}
           />
@@ -58,6 +67,7 @@ function EnergyForm({
             max={12}
             value={rate.startMonth}
             onChange={(v) => setRate(i, { startMonth: num(v) })}
+            error={errorAt('rates', i, 'startMonth')}
             disabled={!canEdit}
             w={110}
           />
@@ -67,6 +77,7 @@ function EnergyForm({
             max={12}
             value={rate.endMonth}
             onChange={(v) => setRate(i, { endMonth: num(v) })}
+            error={errorAt('rates', i, 'endMonth')}
             disabled={!canEdit}
             w={110}
           />
@@ -77,6 +88,7 @@ function EnergyForm({
             allowDecimal
             value={rate.rate}
             onChange={(v) => setRate(i, { rate: num(v) })}
+            error={errorAt('rates', i, 'rate')}
             disabled={!canEdit}
             w={120}
           />

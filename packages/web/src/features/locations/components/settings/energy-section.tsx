@@ -52,7 +52,7 @@ function EnergyForm({
         </Text>
       )}
       {draft.rates.map((rate, i) => (
-        <Group key={i} align="flex-end" wrap="wrap" gap="xs">
+        <Group key={i} align="flex-start" wrap="wrap" gap="xs">
           <TextInput
             label="Season"
             value={rate.season}
@@ -97,7 +97,7 @@ function EnergyForm({
               color="red"
               variant="subtle"
               aria-label={`Remove ${rate.season || 'rate'}`}
-              mb={6}
+              mt={30}
               onClick={() => setDraft({ ...draft, rates: draft.rates.filter((_, j) => j !== i) })}
             >
               <IconTrash size={16} aria-hidden />

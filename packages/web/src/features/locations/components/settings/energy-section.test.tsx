@@ -33,8 +33,12 @@ describe('Location Settings: energy management', () => {
     await userEvent.type(rate, '150');
     expect(await screen.findByText(energySettingsMessages.rateMax)).toBeInTheDocument();
 
+    // an emptied box stays empty (it was turned into 0, so typing 7 showed "07") and is worded
     await userEvent.clear(from);
+    expect((from as HTMLInputElement).value).toBe('');
+    expect(await screen.findByText(energySettingsMessages.month)).toBeInTheDocument();
     await userEvent.type(from, '7');
+    expect((from as HTMLInputElement).value).toBe('7');
     await userEvent.clear(rate);
     await userEvent.type(rate, '0.3');
     expect(screen.queryByText(energySettingsMessages.month)).not.toBeInTheDocument();

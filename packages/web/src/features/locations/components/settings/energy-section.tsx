@@ -6,6 +6,10 @@ import { useState } from 'react';
 import { NumberField } from '../../../../components/number-field';
 import { useEnergy, useSaveEnergy } from '../../api/location-settings';
 
+/** A number box may be empty while one types; the schema then says what it needs. */
+type Editable<T> = { [K in keyof T]: T[K] extends number ? number | '' : T[K] };
+type Draft = Omit<Editable<EnergySettings>, 'rates'> & { rates: Editable<SeasonalRate>[] };
+
 function EnergyForm({
   siteId,
   initial,
@@ -15,13 +19,12 @@ function EnergyForm({
   initial: EnergySettings;
   canEdit: boolean;
 }) {
-  const [draft, setDraft] = useState(initial);
+  const [draft, setDraft] = useState<Draft>(initial);
   const save = useSaveEnergy(siteId);
   const valid = energySettingsSchema.safeParse(draft);
   const changed = JSON.stringify(draft) !== JSON.stringify(initial);
-  const setRate = (i: number, patch: Partial<SeasonalRate>) =>
+  const setRate = (i: number, patch: Partial<Draft['rates'][number]>) =>
     setDraft({ ...draft, rates: draft.rates.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
-  const num = (v: number | '') => (v === '' ? 0 : v);
   /** The schema's word on the field at `path`, shown under it (Save stays off while there is one). */
   const errorAt = (...path: Array<string | number>) =>
     valid.success
@@ -38,7 +41,7 @@ function EnergyForm({
         min={0}
         allowDecimal
         value={draft.monthlyBudget}
-        onChange={(v) => setDraft({ ...draft, monthlyBudget: num(v) })}
+        onChange={(v) => setDraft({ ...draft, monthlyBudget: v })}
         error={errorAt('monthlyBudget')}
         disabled={!canEdit}
         maw={240}
@@ -66,7 +69,7 @@ function EnergyForm({
             min={1}
             max={12}
             value={rate.startMonth}
-            onChange={(v) => setRate(i, { startMonth: num(v) })}
+            onChange={(v) => setRate(i, { startMonth: v })}
             error={errorAt('rates', i, 'startMonth')}
             disabled={!canEdit}
             w={110}
@@ -76,7 +79,7 @@ function EnergyForm({
             min={1}
             max={12}
             value={rate.endMonth}
-            onChange={(v) => setRate(i, { endMonth: num(v) })}
+            onChange={(v) => setRate(i, { endMonth: v })}
             error={errorAt('rates', i, 'endMonth')}
             disabled={!canEdit}
             w={110}
@@ -87,7 +90,7 @@ function EnergyForm({
             min={0}
             allowDecimal
             value={rate.rate}
-            onChange={(v) => setRate(i, { rate: num(v) })}
+            onChange={(v) => setRate(i, { rate: v })}
             error={errorAt('rates', i, 'rate')}
             disabled={!canEdit}
             w={120}

@@ -1,13 +1,15 @@
 // The console's JavaScript budgets (issue 18), measured on the build in dist/ (run `npm run build`
 // first). A route's size is the gzipped JS it loads before it shows: index.html's entry and its
 // static imports (the sign-in page is one of them), plus the lazy chunks of its layouts and page
-// and their static imports (from dist/.vite/manifest.json). The whole app is every JS file in dist/assets, each gzipped on its
-// own, summed: what a visitor of every page downloads. Exits 1 when a budget is passed.
+// and their static imports (from dist/.vite/manifest.json). The whole app is every JS file in
+// dist/assets, each gzipped on its own, summed: what a visitor of every page downloads. Exits 1
+// when a budget is passed.
 //
 //   node scripts/bundle-size.js            every route and the whole app, checked
 //   node scripts/bundle-size.js --files    the same, with each route's files
 //   node scripts/bundle-size.js <src/…tsx>  the files one page loads (not checked)
-//   node scripts/bundle-size.js --dist=<dir>  any of the above on a build elsewhere (vite build --outDir)
+//   node scripts/bundle-size.js --dist=<dir>  any of the above on a build elsewhere
+//                                             (vite build --outDir)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,9 +23,10 @@ const shell = 'src/app/shell/shell-layout.tsx';
  * here are what the console reached (29 Nov 2026: login 36.0, sign-up 131.2, whole app 367.0 kB)
  * plus ~3–4 kB, so it cannot grow while the rest of the way is made; lower them as it shrinks,
  * down to those targets. A signed-out visitor's sign-in page is Preact and a plain screen only
- * (main.tsx); the whole app is mostly Mantine (~90), zod (19, without its JSON Schema generator: vite.config), uPlot (22), react-hook-form (15),
- * react-router (14: routes rendered with `useRoutes`, no data router), Preact (~12, in place of
- * react-dom's 70: react-on-preact.config.ts) and react-query (11).
+ * (main.tsx); the whole app is mostly Mantine (~90), zod (19, without its JSON Schema generator:
+ * vite.config), uPlot (22), react-hook-form (15), react-router (14: routes rendered with
+ * `useRoutes`, no data router), Preact (~12, in place of react-dom's 70: react-on-preact.config.ts)
+ * and react-query (11).
  */
 const targets = { login: 120, wholeApp: 350 };
 

@@ -234,7 +234,13 @@ export class DeviceHub {
     const { boot, seq } = parsed.value;
     const order = boot === undefined || seq === undefined ? {} : { order: { boot, seq } };
     if (retained) {
-      this.deps.writer.record({ ...row(address), status, ...order, sysTime: status.sysTime });
+      this.deps.writer.record({
+        ...row(address),
+        status,
+        ...order,
+        statusAt: now,
+        sysTime: status.sysTime,
+      });
       this.deps.events.publish({ type: 'status', ...eventAddress(address), status });
       return;
     }
@@ -245,6 +251,7 @@ export class DeviceHub {
       ...row(address),
       status,
       ...order,
+      statusAt: now,
       lastContact: now,
       sysTime: status.sysTime,
       online: true,

@@ -70,6 +70,23 @@ describe.each(testDatabases())(
       expect([(await stored())?.statusBoot, (await stored())?.statusSeq]).toEqual([2, 0]);
     });
 
+    it('keeps the version an upgrade installed when a report received before its end is flushed late', async () => {
+      await serverA.writeStates([report(3, 0, true, 1_100)]);
+      const beforeReboot = { ...report(3, 1, true, 1_101), statusAt: new Date(1_101_000) };
+      // the upgrade ends: the device is back on the new version (its report follows)
+      await opened.database.db
+        .update(devices)
+        .set({ fwVer: '4.0.2', fwVerAt: new Date(1_102_000) })
+        .where(eq(devices.devId, DEV));
+      await serverB.writeStates([beforeReboot]);
+      const row = await stored();
+      expect(row?.status).toEqual({ otlts: [true], fwVer: '1.3.1' });
+      expect(row?.fwVer).toBe('4.0.2');
+      // a report received after the end sets the version, whatever it says
+      await serverA.writeStates([{ ...report(4, 0, true, 1_110), statusAt: new Date(1_110_000) }]);
+      expect((await stored())?.fwVer).toBe('1.4.0');
+    });
+
     it('writes an unnumbered report in arrival order (a device that does not number its reports)', async () => {
       await serverB.writeStates([{ devId: DEV, parentDevId: null, status: { otlts: [true] } }]);
       const row = await stored();

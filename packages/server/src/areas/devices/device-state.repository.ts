@@ -13,6 +13,12 @@ export interface StateWrite {
    * written (the rest of the write is). Without it the status is written in arrival order.
    */
   order?: ReportOrder;
+  /**
+   * When this server received `status`: a status received before an upgrade's end stored the
+   * version it installed does not set the version back (a report from before the reboot, flushed
+   * late).
+   */
+  statusAt?: Date;
   lastContact?: Date;
   sysTime?: number;
   online?: boolean;
@@ -76,6 +82,7 @@ export class DeviceStateRepository {
         status: w.status ?? null,
         boot: w.order?.boot ?? null,
         seq: w.order?.seq ?? null,
+        status_at: w.statusAt?.toISOString() ?? null,
         last_contact: w.lastContact?.toISOString() ?? null,
         sys_time: w.sysTime ?? null,
         online: w.online ?? null,
@@ -92,7 +99,7 @@ export class DeviceStateRepository {
     }
     const result = await this.db.execute(sql`
       WITH v AS (SELECT * FROM ${reportsOf(json)}), x AS (
-        SELECT o.dev_id, v.status, v.boot, v.seq, v.last_contact, v.sys_time, v.online,
+        SELECT o.dev_id, v.status, v.boot, v.seq, v.status_at, v.last_contact, v.sys_time, v.online,
           ${fieldsOf('o.status', compared)} AS was,
           CASE WHEN ${sql.raw(newerThan('v', 'o'))} THEN ${fieldsOf('v.status', compared)} END AS now
         FROM devices o
@@ -145,7 +152,7 @@ export class DeviceStateRepository {
 function reportsOf(json: string): SQL {
   return sql`jsonb_to_recordset(${json}::jsonb) AS v(
     dev_id text, parent_dev_id text, status jsonb, boot bigint, seq bigint,
-    last_contact timestamptz, sys_time bigint, online boolean
+    status_at timestamptz, last_contact timestamptz, sys_time bigint, online boolean
   )`;
 }
 
@@ -162,17 +169,21 @@ function newerThan(source: 'v' | 'x', row: 'd' | 'o'): string {
 /**
  * Sets a device row `d` from its report in `source` (v or x); fields left out keep their value, and
  * so does the status (with its clock and firmware) when the report is older than the stored one.
+ * The firmware version is also kept when an upgrade's end set it after the status was received.
  */
 function assignmentsFrom(source: 'v' | 'x'): SQL {
   // the report carries a status at least as new as the stored one
   const fresh = `(${source}.status IS NOT NULL AND ${newerThan(source, 'd')})`;
+  const afterUpgrade = `(d.fw_ver_at IS NULL OR ${source}.status_at IS NULL
+    OR ${source}.status_at >= d.fw_ver_at)`;
   return sql.raw(`
     status = CASE WHEN ${fresh} THEN ${source}.status ELSE d.status END,
     status_boot = CASE WHEN ${fresh} THEN ${source}.boot ELSE d.status_boot END,
     status_seq = CASE WHEN ${fresh} THEN ${source}.seq ELSE d.status_seq END,
     sys_time = CASE WHEN ${source}.status IS NULL OR ${fresh}
       THEN coalesce(${source}.sys_time, d.sys_time) ELSE d.sys_time END,
-    fw_ver = CASE WHEN ${fresh} THEN coalesce(${source}.status ->> 'fwVer', d.fw_ver) ELSE d.fw_ver END,
+    fw_ver = CASE WHEN ${fresh} AND ${afterUpgrade}
+      THEN coalesce(${source}.status ->> 'fwVer', d.fw_ver) ELSE d.fw_ver END,
     last_contact = greatest(${source}.last_contact, d.last_contact),
     online = coalesce(${source}.online, d.online)`);
 }

@@ -152,6 +152,7 @@ function merge(older: StateWrite, newer: StateWrite): StateWrite {
     parentDevId: newer.parentDevId,
     status: newer.status ?? older.status,
     order: newer.status ? newer.order : older.order,
+    statusAt: newer.status ? newer.statusAt : older.statusAt,
     lastContact: newer.lastContact ?? older.lastContact,
     sysTime: newer.sysTime ?? older.sysTime,
     online: newer.online ?? older.online,

@@ -203,7 +203,7 @@ export class FirmwareRepository {
     if (done) {
       await this.db
         .update(devices)
-        .set({ fwVer: done.toVersion })
+        .set({ fwVer: done.toVersion, fwVerAt: at })
         .where(eq(devices.devId, done.devId));
     }
     return done;

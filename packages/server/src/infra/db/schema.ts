@@ -167,6 +167,8 @@ export const devices = pgTable('devices', {
   devClass: text('dev_class').notNull(),
   devName: text('dev_name').notNull().default(''),
   fwVer: text('fw_ver'),
+  /** When an upgrade's end set fwVer: a status received before it does not set it back (0070). */
+  fwVerAt: ts('fw_ver_at'),
   parentDevId: text('parent_dev_id'),
   claimKeyHash: text('claim_key_hash'),
   claimedBy: text('claimed_by'),

@@ -4,13 +4,14 @@ import { defineConfig } from 'vitest/config';
 import { reactOnPreact } from './packages/web/react-on-preact.config.ts';
 
 /**
- * Vitest's default is one worker fewer than the cores: one on a 2-core machine (CI's), where the
- * components then ran one file at a time with a core idle. They use every core (at least two).
- * The integration files keep the default: with two or three at once here, CI failed twice in
- * firmware.int.test (a wait for the event log ran out; more upgrades counted at once than the
- * limit), which must be understood before they run side by side.
+ * Vitest's default is one worker fewer than the cores: one on a 2-core machine (CI's), where a
+ * project then ran one file at a time with a core idle. Every project but e2e uses every core (at
+ * least two). The integration files mostly wait (database, broker, timers): one at a time, CI's
+ * machine sat ~50 % idle through them. The two CI failures they had side by side are mended: a
+ * firmware turn's start was stamped before it waited for the lock (9ed9189), and a wait for the
+ * event log was 5 s (eventually() now waits up to 15 s).
  */
-const componentWorkers = Math.max(2, availableParallelism());
+const workers = Math.max(2, availableParallelism());
 
 /**
  * The component tests run on Preact as the console does (react-on-preact.config.ts). Their libraries
@@ -53,7 +54,7 @@ export default defineConfig({
             'bench/src/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
-          maxWorkers: componentWorkers,
+          maxWorkers: workers,
           // Pure rules: nothing to reset between files, and importing the modules once per worker
           // instead of once per file is most of this project's time (49 s → 8 s).
           isolate: false,
@@ -69,7 +70,7 @@ export default defineConfig({
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           exclude: [...WEB_MOCKING_MODULES, '**/node_modules/**'],
           setupFiles: ['packages/web/src/test/setup.ts'],
-          maxWorkers: componentWorkers,
+          maxWorkers: workers,
           // One jsdom and one import of React, Mantine and the pages per worker instead of per
           // file (340 s → 160 s); setup.ts clears what the pages leave behind between tests.
           isolate: false,
@@ -84,7 +85,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: WEB_MOCKING_MODULES,
           setupFiles: ['packages/web/src/test/setup.ts'],
-          maxWorkers: componentWorkers,
+          maxWorkers: workers,
         },
       },
       {
@@ -97,7 +98,8 @@ export default defineConfig({
           // keep no state between apps, so a worker imports them once instead of once per file
           // (~1.6 s each, 53 files, twice in CI).
           isolate: false,
-          // vitest's default worker count (see above); a group of its own, after the components
+          maxWorkers: workers,
+          // a group of its own, after the components
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -384,6 +384,7 @@ export default defineConfig(({ command }) => ({
             // components those pages use, react-query, the router) in one chunk: what any page
             // past the sign-in screen needs, without the signed-in pages' 'vendor' chunk.
             {
+              debugName: 'console',
               name: (id, ctx) => (inConsoleBase(id, ctx) ? 'console' : null),
               priority: 1.5,
             },
@@ -405,6 +406,7 @@ export default defineConfig(({ command }) => ({
             // The icons the signed-in pages use (a few hundred bytes each) as one chunk, not one
             // request each; the public pages' few stay apart.
             {
+              debugName: 'icons',
               name: (id, ctx) => (icon.test(id) && !inPublicPages(id, ctx) ? 'icons' : null),
               priority: 2,
             },
@@ -412,6 +414,7 @@ export default defineConfig(({ command }) => ({
             // contract, schemas), in a chunk of its own: else 'shared' below would take them with
             // the modules that need them, and a sign-up would load the signed-in pages' code.
             {
+              debugName: 'account',
               name: (id, ctx) =>
                 ownModule.test(id) && inPublicPages(id, ctx) && !publicPages.includes(id)
                   ? 'account'
@@ -422,6 +425,7 @@ export default defineConfig(({ command }) => ({
             // as one chunk: a page then fetches a handful of files instead of ~40 small ones, which
             // over HTTP/1.1's six connections per site kept the first page waiting (issue 18 LCP).
             {
+              debugName: 'shared',
               name: (id, ctx) => (ownModule.test(id) && !inPublicPages(id, ctx) ? 'shared' : null),
               minShareCount: 2,
               priority: 0.5,

@@ -112,6 +112,26 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Tooltips are set up on first hover (components/lazy-tooltip.tsx): Mantine's sets up
+    // floating-ui as it mounts, which slowed the first render of lists with a few per row.
+    files: ['packages/web/src/**/*.tsx'],
+    ignores: ['packages/web/src/components/lazy-tooltip.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['Tooltip'],
+              message: 'Use LazyTooltip (components/lazy-tooltip.tsx).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/web/**/*.tsx'],
     ...jsxA11y.configs.recommended,
     settings: {

@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { LazyTooltip } from '../../components/lazy-tooltip';
 
 /** Header button that switches light/dark; the choice is remembered over the system setting. */
 export function ColorSchemeToggle() {
@@ -8,7 +9,7 @@ export function ColorSchemeToggle() {
   const next = current === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} mode`;
   return (
-    <Tooltip label={label}>
+    <LazyTooltip label={label}>
       <ActionIcon
         variant="subtle"
         color="gray"
@@ -18,6 +19,6 @@ export function ColorSchemeToggle() {
       >
         {next === 'dark' ? <IconMoon size={20} aria-hidden /> : <IconSun size={20} aria-hidden />}
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

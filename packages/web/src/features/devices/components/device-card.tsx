@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   canRenameDevice,
   deviceCardColour,
@@ -22,6 +12,7 @@ import { DeviceActions } from '../../locations';
 import { useDevicePanelContext } from './device-panel-context';
 import { FindMeButton } from './find-me-button';
 import classes from './device-card.module.css';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 const COLOUR: Record<DeviceCardColour, { colour: string; label: string }> = {
   connected: { colour: 'teal', label: 'Connected' },
@@ -72,7 +63,7 @@ export function DeviceCard({
             <Title order={1} size="h3" className={classes.title}>
               {meta.devName}
             </Title>
-            <Tooltip label="Edit Device Name" withArrow>
+            <LazyTooltip label="Edit Device Name" withArrow>
               <ActionIcon
                 variant="subtle"
                 aria-label="Edit Device Name"
@@ -81,7 +72,7 @@ export function DeviceCard({
               >
                 <IconPencil size={16} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </LazyTooltip>
           </Group>
           <DeviceActions
             device={{ siteId: meta.siteId, devId: meta.devId, parentDevId: meta.parentDevId }}

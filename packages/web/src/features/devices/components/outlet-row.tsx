@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Highlight, Loader, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Highlight, Loader, Stack, Switch, Text } from '@mantine/core';
 import {
   getDeviceSpec,
   isCycleDisabled,
@@ -18,6 +18,7 @@ import {
 } from '../state/device-panel-reducer';
 import { CommandStateText } from './command-state-text';
 import classes from './outlet-row.module.css';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 /**
  * What an outlet row reads and does: the same on the device panel and the location's All Outlets
@@ -162,7 +163,7 @@ const OutletRowView = memo(function OutletRowView({
       <Text className={classes.index} fw={600} c="dimmed" aria-hidden>
         {otlt}
       </Text>
-      <Tooltip label={cycling ? 'Cycling…' : `Cycle ${name}`} withArrow>
+      <LazyTooltip label={cycling ? 'Cycling…' : `Cycle ${name}`} withArrow>
         <ActionIcon
           variant="light"
           aria-label={`Cycle outlet ${otlt}`}
@@ -172,7 +173,7 @@ const OutletRowView = memo(function OutletRowView({
         >
           {cycling ? <Loader size={14} /> : <IconRefresh size={16} aria-hidden />}
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
       <Switch
         aria-label={`Outlet ${otlt} power`}
         checked={on}

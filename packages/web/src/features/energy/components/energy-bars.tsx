@@ -1,4 +1,4 @@
-import { Box, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { EnergyBar } from '@powerdeck/domain';
 import {
   barText,
@@ -8,6 +8,7 @@ import {
   periodLabel,
   type DailyBudget,
 } from '../energy-data';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 const BAR_AREA_HEIGHT = 160;
 /** At most this many period labels under the bars; the others are left out. */
@@ -100,7 +101,7 @@ export function EnergyBars({
                     alignItems: 'flex-end',
                   }}
                 >
-                  <Tooltip label={barText(bar)} withArrow>
+                  <LazyTooltip label={barText(bar)} withArrow>
                     <Box
                       role="listitem"
                       aria-label={barText(bar)}
@@ -112,7 +113,7 @@ export function EnergyBars({
                         borderRadius: '2px 2px 0 0',
                       }}
                     />
-                  </Tooltip>
+                  </LazyTooltip>
                   {line !== null && inLine(bar) && top > 0 && (
                     <Box
                       aria-hidden

@@ -7,7 +7,6 @@ import {
   Table,
   Text,
   ThemeIcon,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { formatLocationDateTime, type EventEntry, type LocationClock } from '@powerdeck/domain';
@@ -16,6 +15,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { devicePath } from '../../../lib/paths';
 import { ACTOR_ICONS, ACTOR_LABELS, RESULT_BADGES } from './event-labels';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 /** Rows drawn beyond the visible ones, above and below, so a quick scroll shows no blank. */
 const OVERSCAN = 12;
@@ -203,7 +203,7 @@ function ResultBadge({
   }
   return (
     <>
-      <Tooltip label={detail} multiline maw={320} withArrow events={tooltipEvents}>
+      <LazyTooltip label={detail} multiline maw={320} withArrow events={tooltipEvents}>
         <Badge
           color={color}
           variant="light"
@@ -214,7 +214,7 @@ function ResultBadge({
         >
           {label}
         </Badge>
-      </Tooltip>
+      </LazyTooltip>
       <VisuallyHidden id={detailId}>{detail}</VisuallyHidden>
     </>
   );

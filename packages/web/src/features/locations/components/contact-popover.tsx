@@ -7,7 +7,6 @@ import {
   Stack,
   Text,
   ActionIcon,
-  Tooltip,
 } from '@mantine/core';
 import { messages, POPOVER_HEIGHT_PX, type Location } from '@powerdeck/domain';
 import { IconAddressBook } from '@tabler/icons-react';
@@ -15,6 +14,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { clientContactPath } from '../../../lib/paths';
 import { useContact } from '../api/get-contact';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 function ContactBody({ location }: { location: Location }) {
   const contact = useContact(location.primeContact);
@@ -50,7 +50,7 @@ export function ContactPopover({ location }: { location: Location }) {
   return (
     <Popover opened={opened} onChange={setOpened} width={260} position="bottom-end" shadow="md">
       <Popover.Target>
-        <Tooltip label="Primary contact">
+        <LazyTooltip label="Primary contact">
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -63,7 +63,7 @@ export function ContactPopover({ location }: { location: Location }) {
           >
             <IconAddressBook size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       </Popover.Target>
       <Popover.Dropdown
         onClick={(e) => {

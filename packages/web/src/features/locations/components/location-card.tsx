@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { messages, type Location } from '@powerdeck/domain';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -8,10 +8,11 @@ import { ConnectivityBadge, connectivityOf } from './connectivity-badge';
 import { DeviceCounts } from './device-counts';
 import { LocationActions } from './location-actions';
 import classes from './location-card.module.css';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 export function LockIcon() {
   return (
-    <Tooltip label="Outlets locked at this location">
+    <LazyTooltip label="Outlets locked at this location">
       <IconLock
         size={18}
         color="var(--mantine-color-orange-7)"
@@ -19,7 +20,7 @@ export function LockIcon() {
         role="img"
         style={{ flexShrink: 0 }}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

@@ -1,7 +1,8 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { messages } from '@powerdeck/domain';
 import type { ReactNode } from 'react';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 /**
  * An icon toggle of a location or device (watch, mute). While its request runs the control is
@@ -34,7 +35,7 @@ export function ToggleAction({
     onToggle(!active);
   };
   return (
-    <Tooltip label={label}>
+    <LazyTooltip label={label}>
       <ActionIcon
         variant={active ? 'light' : 'subtle'}
         color={active ? 'blue' : 'gray'}
@@ -47,6 +48,6 @@ export function ToggleAction({
       >
         {children}
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

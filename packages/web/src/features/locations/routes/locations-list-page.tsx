@@ -10,7 +10,6 @@ import {
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Tooltip,
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { messages } from '@powerdeck/domain';
@@ -39,6 +38,7 @@ import { LocationCard } from '../components/location-card';
 import { LocationsTable } from '../components/locations-table';
 import { RefineModal } from '../components/refine-modal';
 import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 type View = 'cards' | 'table';
 
@@ -152,17 +152,17 @@ export function LocationsListPage() {
           {
             value: 'cards',
             label: (
-              <Tooltip label="Card view">
+              <LazyTooltip label="Card view">
                 <IconLayoutGrid size={16} aria-label="Card view" />
-              </Tooltip>
+              </LazyTooltip>
             ),
           },
           {
             value: 'table',
             label: (
-              <Tooltip label="List view">
+              <LazyTooltip label="List view">
                 <IconList size={16} aria-label="List view" />
-              </Tooltip>
+              </LazyTooltip>
             ),
           },
         ]}

@@ -1,4 +1,4 @@
-import { ActionIcon, Paper, SimpleGrid, Stack, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Paper, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
 import {
   dayMaskWords,
   formatLocationDateTime,
@@ -9,6 +9,7 @@ import { IconCopy, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-r
 import type { ReactNode } from 'react';
 import { ACTION_WORDS, targetLines, timeOfDayWords, type TargetLine } from '../schedule-texts';
 import { LastResult } from './last-result';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 /** Outlets named per device and devices per schedule before the rest folds into "+N more". */
 const OUTLETS_SHOWN = 3;
@@ -66,7 +67,7 @@ function Targets({ schedule }: { schedule: Schedule }) {
         </Text>
       ))}
       {more > 0 && (
-        <Tooltip
+        <LazyTooltip
           multiline
           w={280}
           label={lines
@@ -77,7 +78,7 @@ function Targets({ schedule }: { schedule: Schedule }) {
           <Text size="xs" c="dimmed" tabIndex={0} style={{ cursor: 'help' }}>
             +{more} more
           </Text>
-        </Tooltip>
+        </LazyTooltip>
       )}
     </Stack>
   );
@@ -97,7 +98,7 @@ function RowButton({
   children: ReactNode;
 }) {
   return (
-    <Tooltip label={label} disabled={disabled}>
+    <LazyTooltip label={label} disabled={disabled}>
       <ActionIcon
         variant="subtle"
         color={color ?? 'gray'}
@@ -107,7 +108,7 @@ function RowButton({
       >
         {children}
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

@@ -9,7 +9,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PERM_LVLS, addSitePermissionSchema, type PermLvl } from '@powerdeck/domain';
@@ -17,6 +16,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiRequestError } from '../../../../lib/api-client';
 import { usePeople, usePeopleChange } from '../../api/location-settings';
+import { LazyTooltip } from '../../../../components/lazy-tooltip';
 
 const levels = PERM_LVLS.map((l) => ({ value: l, label: l }));
 
@@ -92,7 +92,7 @@ export function PeopleSection({
                   {canEdit && (
                     <Table.Td>
                       {p.userId !== selfId && (
-                        <Tooltip label="Remove person">
+                        <LazyTooltip label="Remove person">
                           <ActionIcon
                             color="red"
                             variant="subtle"
@@ -103,7 +103,7 @@ export function PeopleSection({
                           >
                             <IconTrash size={16} aria-hidden />
                           </ActionIcon>
-                        </Tooltip>
+                        </LazyTooltip>
                       )}
                     </Table.Td>
                   )}

@@ -36,7 +36,12 @@ function ContactBody({ location }: { location: Location }) {
         {details.firstName} {details.lastName}
       </Text>
       <Text size="sm">{details.phone}</Text>
-      <Anchor size="sm" href={`mailto:${details.email}`} onClick={(e) => e.stopPropagation()}>
+      <Anchor
+        size="sm"
+        href={`mailto:${details.email}`}
+        onClick={(e) => e.stopPropagation()}
+        style={{ overflowWrap: 'anywhere' }}
+      >
         {details.email}
       </Anchor>
     </Stack>

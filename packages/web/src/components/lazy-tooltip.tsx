@@ -6,19 +6,21 @@ type Handler = (event: never) => void;
 type TargetProps = { ref?: Ref<HTMLElement> } & Record<string, unknown>;
 
 /** The tooltip's own props; anything else given to it (e.g. by Popover.Target) goes to its target. */
-type OwnProps = Pick<
-  TooltipProps,
-  | 'label'
-  | 'position'
-  | 'withArrow'
-  | 'multiline'
-  | 'maw'
-  | 'w'
-  | 'events'
-  | 'disabled'
-  | 'openDelay'
-  | 'closeDelay'
->;
+const TOOLTIP_KEYS = [
+  'label',
+  'position',
+  'withArrow',
+  'multiline',
+  'maw',
+  'w',
+  'events',
+  'disabled',
+  'openDelay',
+  'closeDelay',
+] as const;
+type OwnProps = Pick<TooltipProps, (typeof TOOLTIP_KEYS)[number]>;
+const isTooltipKey = (key: string): key is keyof OwnProps =>
+  (TOOLTIP_KEYS as readonly string[]).includes(key);
 
 export type LazyTooltipProps = OwnProps & {
   /** One element that takes a ref (a Mantine component, an icon); it must not have a ref of its own. */
@@ -34,23 +36,16 @@ export type LazyTooltipProps = OwnProps & {
  * props a wrapper adds (Popover.Target's) on to its target.
  */
 export const LazyTooltip = forwardRef<HTMLElement, LazyTooltipProps>(function LazyTooltip(
-  {
-    children,
-    label,
-    position,
-    withArrow,
-    multiline,
-    maw,
-    events,
-    disabled,
-    openDelay,
-    closeDelay,
-    w,
-    ...rest
-  },
+  { children, ...rest },
   ref,
 ) {
-  const passed: Record<string, unknown> = rest;
+  const own: Partial<OwnProps> = {};
+  const passed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (isTooltipKey(key)) Object.assign(own, { [key]: value });
+    else passed[key] = value;
+  }
+  const { events } = own;
   const target = useRef<HTMLElement>(null);
   const targetRef = useMergedRef(target, ref);
   const [armed, setArmed] = useState(false);
@@ -78,22 +73,7 @@ export const LazyTooltip = forwardRef<HTMLElement, LazyTooltipProps>(function La
         onMouseEnter: arming('onMouseEnter', events?.hover !== false),
         onFocus: arming('onFocus', events?.focus === true),
       })}
-      {armed && (
-        <Tooltip
-          label={label}
-          position={position}
-          withArrow={withArrow}
-          multiline={multiline}
-          maw={maw}
-          w={w}
-          events={events}
-          disabled={disabled}
-          openDelay={openDelay}
-          closeDelay={closeDelay}
-          target={target}
-          defaultOpened
-        />
-      )}
+      {armed && <Tooltip {...own} label={own.label} target={target} defaultOpened />}
     </>
   );
 });

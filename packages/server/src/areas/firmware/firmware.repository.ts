@@ -197,16 +197,18 @@ export class FirmwareRepository {
     return updated ? this.find(updated.id) : undefined;
   }
 
-  /** A done upgrade: the device's version follows at once (its next report says the same). */
+  /**
+   * A done upgrade: the device's version follows at once (its next report says the same). The
+   * version is stored first, so whoever sees the upgrade done sees the device on its new version.
+   */
   async finishDone(id: string, at: Date): Promise<FirmwareUpgrade | undefined> {
-    const done = await this.step(id, { phase: 'done', progress: 100, at });
-    if (done) {
-      await this.db
-        .update(devices)
-        .set({ fwVer: done.toVersion, fwVerAt: at })
-        .where(eq(devices.devId, done.devId));
-    }
-    return done;
+    const upgrade = await this.find(id);
+    if (!upgrade || upgrade.endedAt !== null) return undefined;
+    await this.db
+      .update(devices)
+      .set({ fwVer: upgrade.toVersion, fwVerAt: at })
+      .where(eq(devices.devId, upgrade.devId));
+    return this.step(id, { phase: 'done', progress: 100, at });
   }
 
   /**

@@ -19,10 +19,10 @@ const kB = 1024;
 const shell = 'src/app/shell/shell-layout.tsx';
 
 /**
- * Issue 18 asks for ≤ 120 kB on the login route and ≤ 350 kB for the whole app. The budgets checked
- * here are what the console reached (29 Nov 2026: login 36.0, sign-up 131.2, whole app 367.0 kB)
- * plus ~3–4 kB, so it cannot grow while the rest of the way is made; lower them as it shrinks,
- * down to those targets. A signed-out visitor's sign-in page is Preact and a plain screen only
+ * Issue 18 asks for ≤ 120 kB on the login route and ≤ 350 kB for the whole app. The whole app is
+ * held to that target (29 Nov 2026: 347.7 kB, since the pages of an area share a chunk:
+ * app/lazy-pages.ts); the sign-in and sign-up pages to what they reached (login 36.0, sign-up
+ * 131.5) plus ~3–4 kB, so they cannot grow unseen. A signed-out visitor's sign-in page is Preact and a plain screen only
  * (main.tsx); the whole app is mostly Mantine (~90), zod (19, without its JSON Schema generator:
  * vite.config), uPlot (22), react-hook-form (15), react-router (14: routes rendered with
  * `useRoutes`, no data router), Preact (~12, in place of react-dom's 70: react-on-preact.config.ts)
@@ -34,7 +34,7 @@ const targets = { login: 120, wholeApp: 350 };
 const routes = [
   { name: 'login', pages: [], budget: 40, target: targets.login },
   // A public page past the first: it must not load the signed-in pages' library chunk (vite.config).
-  { name: 'sign-up', pages: ['src/features/auth/routes/signup-page.tsx'], budget: 135 },
+  { name: 'sign-up', pages: ['src/app/page-chunks/public-pages.ts'], budget: 135 },
   {
     name: 'locations list',
     pages: [shell, 'src/features/locations/routes/locations-list-page.tsx'],
@@ -42,24 +42,20 @@ const routes = [
   },
   {
     name: 'device panel',
-    pages: [
-      shell,
-      'src/features/devices/routes/device-layout.tsx',
-      'src/features/devices/routes/device-controls-page.tsx',
-    ],
+    pages: [shell, 'src/app/page-chunks/device-pages.ts'],
     budget: null,
   },
   {
     name: 'device energy',
     pages: [
       shell,
-      'src/features/devices/routes/device-layout.tsx',
+      'src/app/page-chunks/device-pages.ts',
       'src/features/energy/routes/device-energy-page.tsx',
     ],
     budget: null,
   },
 ];
-const wholeAppBudget = 371;
+const wholeAppBudget = targets.wholeApp;
 
 const distArg = process.argv.find((arg) => arg.startsWith('--dist='));
 const dist = distArg

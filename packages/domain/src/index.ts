@@ -26,6 +26,7 @@ export * from './api/groups';
 export * from './api/alerts';
 export * from './api/alert-live';
 export * from './api/alert-email';
+export * from './api/alert-email-link';
 export * from './api/schedules';
 export * from './api/event-log';
 export * from './api/firmware';

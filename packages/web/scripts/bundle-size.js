@@ -21,7 +21,7 @@ const shell = 'src/app/shell/shell-layout.tsx';
 /**
  * Issue 18 asks for ≤ 120 kB on the login route and ≤ 350 kB for the whole app. The whole app is
  * held to that target (29 Nov 2026: 347.7 kB, since the pages of an area share a chunk:
- * app/lazy-pages.ts); the sign-in and sign-up pages to what they reached (login 36.0, sign-up
+ * app/lazy-pages.ts); the sign-in and sign-up pages to what they reached (login 16.3, sign-up
  * 131.5) plus ~3–4 kB, so they cannot grow unseen. A signed-out visitor's sign-in page is Preact and a plain screen only
  * (main.tsx); the whole app is mostly Mantine (~90), zod (19, without its JSON Schema generator:
  * vite.config), uPlot (22), react-hook-form (15), react-router (14: routes rendered with
@@ -32,7 +32,7 @@ const targets = { login: 120, wholeApp: 350 };
 
 /** What each route loads past the entry, and its budget in kB gzipped (null: measured only). */
 const routes = [
-  { name: 'login', pages: [], budget: 40, target: targets.login },
+  { name: 'login', pages: [], budget: 20, target: targets.login },
   // A public page past the first: it must not load the signed-in pages' library chunk (vite.config).
   { name: 'sign-up', pages: ['src/app/page-chunks/public-pages.ts'], budget: 135 },
   {

@@ -18,9 +18,6 @@ export const DEFAULT_DIGEST_MINUTES: AlertDigestMinutes = 60;
  */
 export const IMMEDIATE_MAIL_WINDOW_MINUTES = 15;
 
-/** The console page an alert e-mail's unsubscribe link opens (`?token=`: one button). */
-export const ALERT_MAIL_UNSUBSCRIBE_PAGE = '/alert-mail/unsubscribe';
-
 export const alertEmailMessages = {
   mode: 'emailMode must be off, immediate or digest',
   minutes: `digestMinutes must be one of ${ALERT_DIGEST_MINUTES.join(', ')}`,

@@ -2,7 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
-import { parseFault } from '@powerdeck/simulator';
+import { parseFault } from '@powerdeck/simulator/fault-spec';
 import { z } from 'zod';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');

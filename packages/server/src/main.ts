@@ -9,12 +9,12 @@ import { demoExposureBanner, demoExposureWarning, demoLoginBanner } from './demo
 import { seedDemo } from './demo/seed';
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { type Fleet, parseFault } from '@powerdeck/simulator';
+import type { Fleet } from '@powerdeck/simulator';
+import { parseFault } from '@powerdeck/simulator/fault-spec';
 import { DEVICE_KEY, sharedSecret } from './areas/devices/server-secrets.repository';
 import { checkDeviceCredential } from './areas/devices/device-credentials';
 import { DeviceCredentialsRepository } from './areas/devices/device-credentials.repository';
 import { createDynsecCredentialSink } from './infra/mqtt/dynsec-credentials';
-import { startDemoFleet } from './demo/demo-fleet';
 import { connectDeviceLink } from './infra/mqtt/device-link';
 import { BrokerListenError, startEmbeddedBroker } from './infra/mqtt/embedded-broker';
 import { brokerListenMessage, readTlsFiles } from './infra/mqtt/broker-listeners';
@@ -130,7 +130,9 @@ async function main(): Promise<void> {
   // The demo fleet (embedded broker only; run `npm run simulator` against an external one).
   let fleet: Fleet | undefined;
   if (config.demo && broker) {
-    startDemoFleet({ db: database.db, mqttUrl, deviceKey })
+    // the simulator is loaded for the demo only
+    import('./demo/demo-fleet')
+      .then(({ startDemoFleet }) => startDemoFleet({ db: database.db, mqttUrl, deviceKey }))
       .then((started) => {
         fleet = started;
         for (const spec of config.demoFaults) {

@@ -9,4 +9,3 @@ export * from './command-processor';
 export * from './simulated-device';
 export * from './fleet-plan';
 export * from './fleet';
-export { parseFault } from './fault-spec';

@@ -12,7 +12,6 @@ import {
   type DemoUserKey,
   demoEmail,
 } from './demo-data';
-import { demoEnergy } from './demo-energy';
 import { buildDemoSchedules } from './demo-schedules';
 import { buildDeviceGroup, demoMac, deviceGroupTemplates } from './device-plan';
 import { type SeedRows, existingEmails, insertIfNoUsers } from './seed.repository';
@@ -147,6 +146,10 @@ export async function buildDemoRows(
   rows.devices.push(...unclaimed.devices);
   rows.outlets.push(...unclaimed.outlets);
   // history for every chart range on first start
-  if (energyHistory) rows.energy = await demoEnergy(rows.devices, rows.locations, now);
+  if (energyHistory) {
+    // the simulator's energy model, loaded only to seed a demo
+    const { demoEnergy } = await import('./demo-energy');
+    rows.energy = await demoEnergy(rows.devices, rows.locations, now);
+  }
   return rows;
 }

@@ -1,7 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
@@ -69,6 +66,12 @@ async function openPglite(
   dataDir: string | undefined,
   initialDataDir: Blob | undefined,
 ): Promise<Database> {
+  // loaded here, not at start: a server on PostgreSQL never holds PGlite's code
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
     ...(initialDataDir ? { loadDataDir: initialDataDir } : {}),

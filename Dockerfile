@@ -26,5 +26,6 @@ USER node
 ENV DEMO=false
 EXPOSE 8080
 # What `npm run serve` runs, without npm in between: SIGTERM reaches the server, which closes its
-# live streams, broker connection and database pool before it exits.
-CMD ["node", "--import", "tsx", "packages/server/src/main.ts"]
+# live streams, broker connection and database pool before it exits. The young generation is
+# capped at 4 MiB a semi-space (docs/operations.md, "Memory").
+CMD ["node", "--max-semi-space-size=4", "--import", "tsx", "packages/server/src/main.ts"]

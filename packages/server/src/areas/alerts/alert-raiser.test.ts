@@ -16,7 +16,10 @@ function fakeRepo() {
       return Promise.resolve(devIds);
     }),
     lastAlertedOffline: vi.fn(() => Promise.resolve([])),
-    raise: vi.fn(() => Promise.resolve([])),
+    raise: vi.fn((devId: string) => {
+      calls.push(['raise', [devId]]);
+      return Promise.resolve([]);
+    }),
   };
   return { calls, repo: repo as unknown as AlertsRepository };
 }
@@ -30,6 +33,11 @@ const contact = (devId: string): LiveEvent => ({
   contact: { conf: null, lastContact: 1, sysTime: 1 },
 });
 const info = (devId: string): LiveEvent => ({ type: 'device', devId, change: 'info' });
+const status = (devId: string, pwr_cond: number): LiveEvent => ({
+  type: 'status',
+  devId,
+  status: { time: 1, sysTime: 1, otlts: [true], pwr_cond },
+});
 
 describe('AlertRaiser connection batches', () => {
   it('takes a fleet coming online as one batch though contacts and info come between', async () => {
@@ -44,6 +52,27 @@ describe('AlertRaiser connection batches', () => {
     await raiser.idle();
 
     expect(calls).toEqual([['online', ['d1', 'd2', 'd3']]]);
+  });
+
+  it('on one server, statuses that change nothing alerted do not end the batch either', async () => {
+    const { calls, repo } = fakeRepo();
+    const raiser = new AlertRaiser(repo, clock, log, undefined, 'events');
+
+    raiser.onDeviceEvent(status('d1', 0));
+    for (const devId of ['d1', 'd2']) {
+      raiser.onDeviceEvent(online(devId));
+      raiser.onDeviceEvent(status(devId, 0));
+    }
+    // a power condition change raises: it takes its turn between the batches
+    raiser.onDeviceEvent(status('d1', 2));
+    raiser.onDeviceEvent(online('d3'));
+    await raiser.idle();
+
+    expect(calls).toEqual([
+      ['online', ['d1', 'd2']],
+      ['raise', ['d1']],
+      ['online', ['d3']],
+    ]);
   });
 
   it('keeps order around an event that may raise: a failed command ends the batch', async () => {
@@ -65,6 +94,7 @@ describe('AlertRaiser connection batches', () => {
 
     expect(calls).toEqual([
       ['offline', ['d1', 'd2']],
+      ['raise', ['d3']],
       ['offline', ['d4']],
     ]);
   });

@@ -23,8 +23,9 @@ import { type AlertsRepository, DEVICE_NAME } from './alerts.repository';
  * `sweep` raises it if the device is still offline. (The area also sweeps every second, for drops
  * recorded by another server or before a restart.)
  *
- * Events are handled one at a time, in order; consecutive offline (or online) changes are handled
- * as one batch, so a fleet of 10,000 dropping or reconnecting costs a few statements, not 30,000.
+ * Events that raise alerts are handled one at a time, in order; consecutive offline (or online)
+ * changes are handled as one batch (events that raise nothing come between without ending it), so a
+ * fleet of 10,000 dropping or reconnecting costs a few statements, not 30,000.
  */
 export class AlertRaiser {
   private queue: Promise<void> = Promise.resolve();
@@ -70,20 +71,34 @@ export class AlertRaiser {
       this.openBatch = batch;
       return;
     }
-    if (!this.mayRaise(event)) return;
-    this.enqueue(() => this.handle(event));
+    const raising = this.raisingOf(event);
+    if (raising) this.enqueue(raising);
   }
 
   /**
-   * Whether `handle` may raise an alert for this event: only those take a turn in the queue. The
-   * rest (contacts, a device's info, commands under way, statuses when they are compared in the
-   * database: onStatusesReplaced) would end the connection batch under way for nothing: a fleet
-   * reconnecting sends each device's contact and status between its online changes, which made
-   * each device a batch of its own, and at 50,000 devices kept ~80,000 tasks waiting in the queue.
+   * The work of an event that raises an alert, or undefined: only such events take a turn in the
+   * queue. Any other (a contact, a device's info, a command under way, a status that changes
+   * nothing alerted) would end the connection batch under way for nothing: a reconnecting fleet
+   * sends each device's contact and status between its online changes, which made each device a
+   * batch of its own, and at 50,000 devices kept ~80,000 tasks waiting. So a status is compared
+   * with the device's previous one as it arrives (statuses pass here in order, and only here).
    */
-  private mayRaise(event: LiveEvent): boolean {
-    if (event.type === 'status') return this.statusFrom === 'events';
-    return event.type === 'command' && (event.state === 'failed' || event.state === 'expired');
+  private raisingOf(event: LiveEvent): (() => Promise<void>) | undefined {
+    if (event.type === 'status') {
+      // statuses compared in the database come through onStatusesReplaced
+      if (this.statusFrom !== 'events') return undefined;
+      const devId = event.kidId ?? event.devId;
+      const before = this.lastStatus.get(devId);
+      this.lastStatus.set(devId, event.status);
+      const drafts = (name: string) => statusAlerts(name, before, event.status);
+      return drafts(DEVICE_NAME).length > 0 ? () => this.raiseMany(devId, drafts) : undefined;
+    }
+    if (event.type === 'command' && (event.state === 'failed' || event.state === 'expired')) {
+      const { svc, error, state } = event;
+      const devId = event.kidId ?? event.devId;
+      return () => this.raise(devId, (name) => commandFailedAlert(name, svc, error ?? state));
+    }
+    return undefined;
   }
 
   /**
@@ -214,23 +229,6 @@ export class AlertRaiser {
     const cancelled = new Set(await this.repo.cancelPendingOffline(devIds));
     const alerted = await this.repo.lastAlertedOffline(devIds.filter((d) => !cancelled.has(d)));
     for (const devId of alerted) await this.raise(devId, onlineAlert);
-  }
-
-  private async handle(event: LiveEvent): Promise<void> {
-    if (event.type === 'resync') return;
-    const devId = event.kidId ?? event.devId;
-    if (event.type === 'status') {
-      const before = this.lastStatus.get(devId);
-      this.lastStatus.set(devId, event.status);
-      if (before) await this.raiseMany(devId, (name) => statusAlerts(name, before, event.status));
-    } else if (
-      event.type === 'command' &&
-      (event.state === 'failed' || event.state === 'expired')
-    ) {
-      await this.raise(devId, (name) =>
-        commandFailedAlert(name, event.svc, event.error ?? event.state),
-      );
-    }
   }
 
   private raise(devId: string, draft: (name: string) => AlertDraft): Promise<void> {

@@ -7,8 +7,10 @@ const repoRoot = resolve(import.meta.dirname, '../../../..');
 
 describe('SERVER_NODE_FLAGS', () => {
   it('are the flags npm run serve and the Dockerfile start the server with', () => {
-    const serve = JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8')).scripts
-      .serve as string;
+    const pkg = JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8')) as {
+      scripts: { serve: string };
+    };
+    const serve = pkg.scripts.serve;
     const cmd = readFileSync(resolve(repoRoot, 'Dockerfile'), 'utf8').match(/^CMD (\[.*\])$/m)?.[1];
 
     expect(serve).toBe(

@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CHROMIUM_ARGS, findChromium } from '@powerdeck/e2e/chromium';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { type BenchModule, type BenchResult, ms, percentile } from './bench';
 import {
@@ -61,11 +62,6 @@ const lcpLoads = Number(process.env.BENCH_LCP_LOADS ?? 5);
 const TARGET_P99_MS = 100;
 const TARGET_LCP_MS = 500;
 const LONG_TASK_MS = 50;
-
-function findChromium(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return candidates.find((path): path is string => !!path && existsSync(path)) ?? null;
-}
 
 function child(file: string, args: string[]): ChildProcess {
   return fork(join(support, file), args, {
@@ -285,7 +281,7 @@ async function measure(ready: ConsoleReady, load: ChildProcess, server: ChildPro
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: CHROMIUM_ARGS,
   });
   try {
     const observed = observedDevice(ready.plan);

@@ -1,4 +1,4 @@
-import { Box, Divider, List, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, Divider, List, NavLink, Stack, Text } from '@mantine/core';
 import {
   IconAdjustments,
   IconEye,
@@ -26,7 +26,8 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   return (
     <Stack h="100%" gap={0} justify="space-between">
-      <ScrollArea type="auto" style={{ flex: 1 }}>
+      {/* the browser's own scrolling: Mantine's ScrollArea measures itself on every resize */}
+      <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         <Box component="nav" aria-label="Main" p="xs">
           {NAV_ITEMS.filter((item) => !item.hidden).map((item) => {
             const ItemIcon = ICONS[item.to];
@@ -70,7 +71,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
             ))}
           </List>
         </Box>
-      </ScrollArea>
+      </Box>
       <ClassicUiLink />
     </Stack>
   );

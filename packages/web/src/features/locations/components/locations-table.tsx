@@ -1,4 +1,4 @@
-import { Anchor, Pagination, Group, ScrollArea, Table, Text } from '@mantine/core';
+import { Anchor, Box, Pagination, Group, Table, Text } from '@mantine/core';
 import { LOCATIONS_PAGE_SIZE, messages, type Location } from '@powerdeck/domain';
 import { useNavigate } from 'react-router';
 import { locationRootPath } from '../../../lib/paths';
@@ -66,7 +66,7 @@ export function LocationsTable({
   const pages = Math.max(1, Math.ceil(totalRecords / LOCATIONS_PAGE_SIZE));
   return (
     <>
-      <ScrollArea type="auto">
+      <Box style={{ overflowX: 'auto' }}>
         <Table striped highlightOnHover verticalSpacing="sm" miw={{ base: 640, [WIDE]: 860 }}>
           <Table.Thead>
             <Table.Tr>
@@ -86,7 +86,7 @@ export function LocationsTable({
             ))}
           </Table.Tbody>
         </Table>
-      </ScrollArea>
+      </Box>
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed">
           {totalRecords} locations

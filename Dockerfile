@@ -6,7 +6,7 @@ WORKDIR /app
 
 # Dependencies first, so a source change does not reinstall them. Every workspace's package.json
 # is needed for `npm ci` to match package-lock.json. Development dependencies stay installed: the
-# console's build (vite) and the server's runner (tsx) are among them.
+# builds (vite for the console, esbuild for the server) are among them.
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
 COPY packages/server/package.json packages/server/
@@ -17,7 +17,7 @@ COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 
 COPY . .
-# The console, into packages/web/dist, which the server serves.
+# The console, into packages/web/dist, which the server serves; the server, into packages/server/dist.
 RUN npm run build
 
 # The server writes no files with DATABASE_URL and MQTT_URL set, so it runs as the image's
@@ -28,4 +28,4 @@ EXPOSE 8080
 # What `npm run serve` runs, without npm in between: SIGTERM reaches the server, which closes its
 # live streams, broker connection and database pool before it exits. The young generation is
 # capped at 4 MiB a semi-space (docs/operations.md, "Memory").
-CMD ["node", "--max-semi-space-size=4", "--import", "tsx", "packages/server/src/main.ts"]
+CMD ["node", "--max-semi-space-size=4", "packages/server/dist/main.js"]

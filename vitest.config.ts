@@ -93,6 +93,8 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['packages/**/src/**/*.int.test.ts'],
+          // the several-servers test starts the server as it ships, built
+          globalSetup: ['packages/server/src/test/build-server.setup.ts'],
           exclude: ['**/node_modules/**'],
           // Each file starts its own app on its own database and broker; the server's modules
           // keep no state between apps, so a worker imports them once instead of once per file

@@ -43,7 +43,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  // the server as built (`npm run build`, which the e2e scripts run first) and as it ships
+  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -4,8 +4,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { parseFault } from '@powerdeck/simulator/fault-spec';
 import { z } from 'zod';
-
-const repoRoot = resolve(import.meta.dirname, '../../..');
+import { repoRoot } from './server-root';
 
 /** Empty or blank values count as unset: `DATABASE_URL=` means "use the embedded database". */
 const unsetIfBlank = (value: unknown) =>

@@ -36,8 +36,11 @@ const CONFIG_VARIABLES = [
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'] as const;
 
+/** The built server (packages/server/scripts/build.js; `npm run build`), as it ships. */
+export const SERVER_ENTRY = 'packages/server/dist/main.js';
+
 /**
- * Starts `node --import tsx packages/server/src/main.ts` with SERVER_NODE_FLAGS and `env` over a clean environment and
+ * Starts the built server (SERVER_ENTRY) with SERVER_NODE_FLAGS and `env` over a clean environment and
  * resolves once it logs "Powerdeck is listening"; rejects with its output if it exits first or
  * takes longer than `timeoutMs`.
  */
@@ -50,15 +53,11 @@ export async function startServerProcess(
   const dataDir = mkdtempSync(join(tmpdir(), 'powerdeck-server-'));
   const inherited = { ...process.env };
   for (const name of CONFIG_VARIABLES) delete inherited[name];
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, ...nodeOptions, '--import', 'tsx', 'packages/server/src/main.ts'],
-    {
-      cwd: repoRoot,
-      env: { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeOptions, SERVER_ENTRY], {
+    cwd: repoRoot,
+    env: { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<void>((done) => {
     if (child.exitCode !== null || child.signalCode !== null) done();

@@ -1,8 +1,7 @@
 import { buildOpenApiDocument } from '@powerdeck/domain/openapi';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-
-const repoRoot = resolve(import.meta.dirname, '../../../../..');
+import { repoRoot } from '../../server-root';
 
 /** Where the generated document is committed (drift-checked by openapi.test.ts). */
 export const OPENAPI_FILE = resolve(repoRoot, 'docs/api/openapi.json');

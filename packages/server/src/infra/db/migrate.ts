@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { serverRoot } from '../../server-root';
 import type { Database } from './database';
 
-const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+const MIGRATIONS_DIR = join(serverRoot, 'src/infra/db/migrations');
 const MIGRATION_FILE = /^(\d{4})_[a-z0-9_]+\.sql$/;
 /** Any fixed number: serialises migration runs of several servers starting at once. */
 const MIGRATION_LOCK_KEY = 7_310_420_001;

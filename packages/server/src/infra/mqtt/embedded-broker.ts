@@ -1,5 +1,7 @@
 import { fork } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverRoot } from '../../server-root';
 import type { BrokerCredentialSink } from './broker-credentials';
 import type { Refusal } from './broker-limits';
 
@@ -60,13 +62,17 @@ export class BrokerListenError extends Error {
   }
 }
 
-const brokerEntry = fileURLToPath(new URL('./broker-process.ts', import.meta.url));
+/** Run from the sources (tsx), the broker's child runs from them too; built, from its own entry. */
+const fromSources = import.meta.url.endsWith('.ts');
+const brokerEntry = fromSources
+  ? fileURLToPath(new URL('./broker-process.ts', import.meta.url))
+  : join(serverRoot, 'dist/broker-process.js');
 
 /** Starts the embedded broker in a child process and resolves once it accepts connections. */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const host = options.host ?? '127.0.0.1';
   const child = fork(brokerEntry, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: fromSources ? ['--import', 'tsx'] : [],
     env: {
       ...process.env,
       PD_DEVICE_KEY: options.deviceKey,

@@ -12,6 +12,7 @@ const INIT_SCRIPT = 'packages/server/src/infra/mqtt/dynsec-init.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');
 const DEPLOY_MOSQUITTO_CONF = join(repoRoot, 'deploy/mosquitto/mosquitto.conf');
+export const DEPLOY_DEVICE_ACL = join(repoRoot, 'deploy/mosquitto/device-topics.acl');
 
 /** Where Debian/Ubuntu (x86-64 and arm64) and the official image put the plugin. */
 const PLUGIN_PATHS = [
@@ -121,12 +122,14 @@ function setOption(conf: string, key: string, value: string): string {
 
 /**
  * The shipped configuration (deploy/mosquitto/mosquitto.conf) with only the machine-specific
- * lines changed: this machine's plugin, files in `dir`, a loopback port, and the current user.
+ * lines changed: this machine's plugin, files in `dir` (the shipped ACL file where it lies), a
+ * loopback port, and the current user.
  */
 export async function testConfiguration(dir: string, port: number): Promise<string> {
   let conf = await readFile(DEPLOY_MOSQUITTO_CONF, 'utf8');
   conf = setOption(conf, 'plugin', dynsecPlugin());
   conf = setOption(conf, 'plugin_opt_config_file', join(dir, 'dynamic-security.json'));
+  conf = setOption(conf, 'acl_file', DEPLOY_DEVICE_ACL);
   conf = setOption(conf, 'persistence_location', `${dir}/`);
   conf = setOption(conf, 'listener', `${port} 127.0.0.1`);
   // Run as root, Mosquitto would become the `mosquitto` user, who cannot read our temp dir.

@@ -6,8 +6,6 @@ import {
   DYNSEC_RESPONSE_TOPIC,
   DYNSEC_TOPIC,
   deviceAccount,
-  deviceAcls,
-  deviceRoleName,
 } from './dynsec-config';
 
 export interface DynsecSinkOptions {
@@ -48,8 +46,8 @@ interface Pending {
 
 /**
  * Provisions device credentials into Mosquitto's dynamic-security plugin over MQTT, as its admin
- * identity: each device gets a client (user name and client id = devId) and a role with exactly its
- * topic rule. The plugin answers every server's commands on one topic, so each command carries a
+ * identity: each device gets a client (user name and client id = devId, its password, the device
+ * role); its topic rule is the ACL file's, the same for all. The plugin answers every server's commands on one topic, so each command carries a
  * correlation id unique to this sink.
  */
 export async function createDynsecCredentialSink(
@@ -158,37 +156,23 @@ export async function createDynsecCredentialSink(
       if (typeof password !== 'string' || password.length === 0) {
         throw new Error(`a device's broker password must not be empty (${devId})`);
       }
-      const rolename = deviceRoleName(devId);
-      const acls = deviceAcls(devId);
       const account = deviceAccount(devId, password);
-      const [role, created] = await runExpecting(
-        devId,
-        [
-          { command: 'createRole', rolename, acls },
-          { command: 'createClient', ...account },
-        ],
-        { createRole: 'Role already exists', createClient: 'Client already exists' },
-      );
-      // Already known: make its rule exact again and replace its password (the plugin then
-      // disconnects whoever is connected under the old one).
-      const repairs: Command[] = [
-        ...(role?.error ? [{ command: 'modifyRole', rolename, acls }] : []),
-        ...(created?.error ? [{ command: 'modifyClient', ...account, groups: [] }] : []),
-      ];
-      if (repairs.length > 0) await runExpecting(devId, repairs);
+      const [created] = await runExpecting(devId, [{ command: 'createClient', ...account }], {
+        createClient: 'Client already exists',
+      });
+      // Already known: replace its password and make its roles exact again (the plugin then
+      // disconnects whoever is connected under the old password).
+      if (created?.error) {
+        await runExpecting(devId, [{ command: 'modifyClient', ...account, groups: [] }]);
+      }
     },
 
     async revoke(devId) {
       assertDevice(devId);
-      // deleteClient disconnects the device at once; its role goes after it.
-      await runExpecting(
-        devId,
-        [
-          { command: 'deleteClient', username: devId },
-          { command: 'deleteRole', rolename: deviceRoleName(devId) },
-        ],
-        { deleteClient: 'Client not found', deleteRole: 'Role not found' },
-      );
+      // deleteClient disconnects the device at once.
+      await runExpecting(devId, [{ command: 'deleteClient', username: devId }], {
+        deleteClient: 'Client not found',
+      });
     },
 
     async close() {

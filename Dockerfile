@@ -28,4 +28,4 @@ EXPOSE 8080
 # What `npm run serve` runs, without npm in between: SIGTERM reaches the server, which closes its
 # live streams, broker connection and database pool before it exits. The young generation is
 # capped at 4 MiB a semi-space (docs/operations.md, "Memory").
-CMD ["node", "--max-semi-space-size=4", "packages/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=30", "packages/server/dist/main.js"]

@@ -1,9 +1,4 @@
-import {
-  TOPIC_KINDS,
-  TOPIC_PREFIX,
-  TOPIC_RULES,
-  isDeviceId,
-} from '@powerdeck/domain';
+import { TOPIC_KINDS, TOPIC_PREFIX, TOPIC_RULES, isDeviceId } from '@powerdeck/domain';
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 
 /**
@@ -100,7 +95,7 @@ export function deviceTopicAclFile(): string {
     '# Generated from the device protocol (deviceTopicAclFile in',
     '# packages/server/src/infra/mqtt/dynsec-config.ts); a test holds the two together.',
     '# A device signs in with its id as user name: it may publish online, status, event and ack',
-    '# and receive cmd under its own root (and its kids\'), nothing else.',
+    "# and receive cmd under its own root (and its kids'), nothing else.",
     ...patterns,
     '',
   ].join('\n');

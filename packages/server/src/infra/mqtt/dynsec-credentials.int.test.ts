@@ -165,7 +165,7 @@ describe('Mosquitto with the shipped configuration, provisioned through the dyna
     server.removeAllListeners('message');
   });
 
-  it("delivers a device only its own commands, whatever it subscribes to, and refuses it shared subscriptions", async () => {
+  it('delivers a device only its own commands, whatever it subscribes to, and refuses it shared subscriptions', async () => {
     const a = newDevice();
     const b = newDevice();
     const password = secret();

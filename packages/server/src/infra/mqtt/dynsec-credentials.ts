@@ -2,11 +2,7 @@ import { isDeviceId } from '@powerdeck/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import type { BrokerCredentialSink } from './broker-credentials';
-import {
-  DYNSEC_RESPONSE_TOPIC,
-  DYNSEC_TOPIC,
-  deviceAccount,
-} from './dynsec-config';
+import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, deviceAccount } from './dynsec-config';
 
 export interface DynsecSinkOptions {
   /** The broker, e.g. mqtt://powerdeck-dynsec:secret@mosquitto:1883 (credentials may be here). */

@@ -43,8 +43,8 @@ interface Pending {
 /**
  * Provisions device credentials into Mosquitto's dynamic-security plugin over MQTT, as its admin
  * identity: each device gets a client (user name and client id = devId, its password, the device
- * role); its topic rule is the ACL file's, the same for all. The plugin answers every server's commands on one topic, so each command carries a
- * correlation id unique to this sink.
+ * role); its topic rule is the ACL file's, the same for all. The plugin answers every server's
+ * commands on one topic, so each command carries a correlation id unique to this sink.
  */
 export async function createDynsecCredentialSink(
   options: DynsecSinkOptions,

@@ -27,5 +27,6 @@ ENV DEMO=false
 EXPOSE 8080
 # What `npm run serve` runs, without npm in between: SIGTERM reaches the server, which closes its
 # live streams, broker connection and database pool before it exits. The young generation is
-# capped at 4 MiB a semi-space (docs/operations.md, "Memory").
+# capped at 4 MiB a semi-space, and the old one grows 30 % past what survived its last full
+# collection (docs/operations.md, "Memory").
 CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=30", "packages/server/dist/main.js"]

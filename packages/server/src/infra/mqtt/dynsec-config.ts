@@ -1,4 +1,10 @@
-import { TOPIC_KINDS, TOPIC_PREFIX, TOPIC_RULES, isDeviceId } from '@powerdeck/domain';
+import {
+  TOPIC_KINDS,
+  TOPIC_PREFIX,
+  TOPIC_RULES,
+  fleetFilters,
+  isDeviceId,
+} from '@powerdeck/domain';
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 
 /**
@@ -86,10 +92,8 @@ const DEVICE_ROLE = 'powerdeck-device';
 export function deviceTopicAclFile(): string {
   const patterns = TOPIC_KINDS.flatMap((kind) => {
     const access = TOPIC_RULES[kind].from === 'device' ? 'write' : 'read';
-    return [
-      `pattern ${access} ${TOPIC_PREFIX}/%u/${kind}`,
-      `pattern ${access} ${TOPIC_PREFIX}/%u/kids/+/${kind}`,
-    ];
+    // the fleet's filters of this kind, the device level `+` made the user name
+    return fleetFilters(kind).map((filter) => `pattern ${access} ${filter.replace('/+/', '/%u/')}`);
   });
   return [
     '# Generated from the device protocol (deviceTopicAclFile in',

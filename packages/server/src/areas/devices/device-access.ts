@@ -45,11 +45,15 @@ export class DeviceAccess {
     user: SessionUser,
     query: { devId: string; siteId?: string; devClass?: string; parentDevId?: string },
   ): Promise<DeviceTarget> {
-    let permLvl: PermLvl | undefined;
-    if (query.siteId !== undefined) {
-      permLvl = await requireLocationAccess(this.permissions, user, query.siteId);
-    }
-    const row = await this.repo.find(query.devId);
+    // Both reads at once (every command waits on them, one database round trip less); the
+    // level is still judged first, so a caller without one learns nothing of the device.
+    const [levelAtSite, row] = await Promise.all([
+      query.siteId === undefined
+        ? undefined
+        : requireLocationAccess(this.permissions, user, query.siteId),
+      this.repo.find(query.devId),
+    ]);
+    let permLvl: PermLvl | undefined = levelAtSite;
     if (!row || row.siteId === null) throw notFound(DEVICE_NOT_FOUND);
     if (query.siteId !== undefined && row.siteId !== query.siteId) throw notFound(DEVICE_NOT_FOUND);
     if (query.devClass !== undefined && row.devClass !== query.devClass) {

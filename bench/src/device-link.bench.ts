@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openBenchDatabase } from './support/bench-database';
+import { openBenchDatabase, postgresPids } from './support/bench-database';
 import { childMessage } from './support/child-message';
 import {
   commandRoundTrips,
@@ -26,11 +26,13 @@ import {
   roundTripFigures,
 } from './support/command-round-trip';
 import { type BenchModule, type BenchResult } from './bench';
+import { type ProcessGroups, countCpu, cpuFigures } from './support/process-cpu';
 
 /**
  * Device link: command round trip (POST set outlet → device ack → result and status on an SSE
  * stream) with N simulated devices connected, and status ingest with nothing lost. The fleet, the
- * broker and the server (this process) run in three processes.
+ * broker and the server (this process) run in three processes. Both print where the CPU went
+ * meanwhile (server, broker, PostgreSQL, fleet or flood, the rest of the machine).
  *
  * Env: BENCH_DEVICES (default "1000,10000"), BENCH_COMMANDS (1000), BENCH_DATABASE_URL
  * (PostgreSQL; PGlite in memory otherwise), BENCH_MQTT_URL (an external broker allowing anonymous
@@ -78,6 +80,12 @@ async function runWith(deviceCount: number): Promise<BenchResult[]> {
 
   const fleet = child('fleet-process.ts', [url, planFile, TEST_DEVICE_KEY]);
   try {
+    // where the CPU goes: this process is the server (and the bench's client)
+    const deployment = async (): Promise<ProcessGroups> => ({
+      'server (with the bench)': [process.pid],
+      ...(broker ? { 'embedded broker': [broker.pid] } : {}),
+      ...(database.kind === 'postgres' ? { PostgreSQL: await postgresPids(database) } : {}),
+    });
     return await measure(
       app,
       base,
@@ -88,6 +96,7 @@ async function runWith(deviceCount: number): Promise<BenchResult[]> {
       fleet,
       deviceCount,
       Boolean(external),
+      deployment,
     );
   } finally {
     if (fleet.exitCode === null) fleet.kill('SIGKILL');
@@ -111,6 +120,7 @@ async function measure(
   fleet: ChildProcess,
   deviceCount: number,
   external: boolean,
+  deployment: () => Promise<ProcessGroups>,
 ): Promise<BenchResult[]> {
   const ready = await childMessage<{ online: number; devices: number; ms: number }>(
     fleet,
@@ -132,6 +142,7 @@ async function measure(
   );
   let fleetGone = false;
   fleet.once('exit', () => (fleetGone = true));
+  const counting = countCpu({ ...(await deployment()), 'fleet process': [fleet.pid] });
   const trips = await commandRoundTrips({
     targets,
     commands,
@@ -140,6 +151,7 @@ async function measure(
     origin: ORIGIN,
     gone: () => fleetGone,
   });
+  const spent = counting();
   for (const t of targets) t.stream.close();
   const failures = trips.failures;
   const results: BenchResult[] = [
@@ -149,6 +161,7 @@ async function measure(
         ...roundTripFigures(trips),
         database: database.kind,
         broker: external ? 'external' : 'embedded',
+        ...cpuFigures(spent),
       },
       ...(failures.length > 0 || fleetGone
         ? {
@@ -163,7 +176,7 @@ async function measure(
     fleet.send('stop');
     await exited;
   }
-  results.push(await ingest(app, database, world.plan, url, dir));
+  results.push(await ingest(app, database, world.plan, url, dir, deployment));
   return results;
 }
 
@@ -173,6 +186,7 @@ async function ingest(
   plan: readonly DevicePlan[],
   url: string,
   dir: string,
+  deployment: () => Promise<ProcessGroups>,
 ): Promise<BenchResult> {
   const devices = plan.slice(0, Number(process.env.BENCH_FLOOD_DEVICES ?? 1000));
   const rounds = Number(process.env.BENCH_FLOOD_ROUNDS ?? 20);
@@ -198,6 +212,7 @@ async function ingest(
   await settle(() => hub?.stats.messages ?? 0);
   await app.alerts.idle();
   await writer.flush();
+  const counting = countCpu({ ...(await deployment()), 'flood process': [flood.pid] });
   const received0 = hub?.stats.messages ?? 0;
   const rows0 = writer.stats.rowsWritten;
   const t0 = performance.now();
@@ -209,6 +224,7 @@ async function ingest(
   const handledMs = performance.now() - t0;
   await writer.flush();
   const durableMs = performance.now() - t0;
+  const spent = counting();
   const received = (hub?.stats.messages ?? 0) - received0;
   const ids = devices.map((d) => `'${d.devId}'`).join(',');
   const persisted = await database.db.execute(
@@ -228,8 +244,9 @@ async function ingest(
       'publish rate msg/s': Math.round(done.sent / (done.ms / 1000)),
       'handled rate msg/s': Math.round(received / (handledMs / 1000)),
       'durable rate msg/s': Math.round(done.sent / (durableMs / 1000)),
+      ...cpuFigures(spent, { count: received, unit: 'msg' }),
     },
-    note: 'handled = until the hub has taken the last report; durable = until the last flush committed (reports coalesce per device).',
+    note: 'handled = until the hub has taken the last report; durable = until the last flush committed (reports coalesce per device). CPU = user + system time from /proc until then, per message received and as cores kept busy (the server runs in the bench’s process).',
   };
 }
 

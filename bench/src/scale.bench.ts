@@ -23,6 +23,7 @@ import {
   jemallocEnv,
   startBridgedMosquittos,
 } from './support/bridged-mosquitto';
+import { postgresPids } from './support/bench-database';
 import { childMessage } from './support/child-message';
 import {
   commandRoundTrips,
@@ -30,6 +31,7 @@ import {
   openTargets,
   roundTripFigures,
 } from './support/command-round-trip';
+import { type ProcessGroups, countCpu, cpuFigures } from './support/process-cpu';
 import { mib, residentBytes } from './support/process-memory';
 
 /**
@@ -38,7 +40,10 @@ import { mib, residentBytes } from './support/process-memory';
  * the fleet split over several processes (one per edge). Measures, per fleet size, the command
  * round trip (POST through a server → device ack → result on that server's stream), status ingest
  * counted per message the servers receive (and what was lost), and memory per connected device
- * (the servers' and the Mosquittos' resident memory; the fleet processes are not counted).
+ * (the servers' and the Mosquittos' resident memory; the fleet processes are not counted). With
+ * the round trip and the ingest it prints where the machine's CPU went meanwhile (servers,
+ * Mosquittos, PostgreSQL, fleet or flood processes, the rest), and for the ingest that per
+ * message: what a 2-core machine can take at most is 2 s of CPU a second over the whole's cost.
  *
  * Env: BENCH_SCALE_DEVICES (default "2000"), BENCH_SCALE_EDGE_DEVICES (devices per edge and per
  * fleet process, 16,700: one Mosquitto or Node process may hold 20,000 files here),
@@ -94,6 +99,20 @@ async function metric(server: Server, token: string, name: string): Promise<numb
     total = (Number.isNaN(total) ? 0 : total) + value;
   }
   return total;
+}
+
+/** The processes of the deployment itself: servers, Mosquittos, PostgreSQL. */
+async function serverSide(
+  servers: readonly Server[],
+  brokers: BridgedMosquittos,
+  database: Database,
+): Promise<ProcessGroups> {
+  const mosquittos = [brokers.core, ...brokers.edges];
+  return {
+    [`servers (${servers.length})`]: servers.map((s) => s.process.child.pid),
+    [`Mosquittos (${mosquittos.length})`]: mosquittos.map((m) => m.pid),
+    PostgreSQL: await postgresPids(database),
+  };
 }
 
 async function devicesOnline(database: Database): Promise<number> {
@@ -213,6 +232,10 @@ async function runWith(count: number): Promise<BenchResult[]> {
         .map((device, i) => ({ base: (servers[i % 2] as Server).base, device })),
       world.cookies.admin,
     );
+    const counting = countCpu({
+      ...(await serverSide(servers, brokers, database)),
+      [`fleet processes (${fleets.length})`]: fleets.map((f) => f.pid),
+    });
     const trips = await commandRoundTrips({
       targets,
       commands,
@@ -221,6 +244,7 @@ async function runWith(count: number): Promise<BenchResult[]> {
       origin: ORIGIN,
       gone: () => fleetGone,
     });
+    const spent = counting();
     for (const t of targets) t.stream.close();
 
     const serverMemory = sum(after.servers);
@@ -232,6 +256,7 @@ async function runWith(count: number): Promise<BenchResult[]> {
         figures: {
           ...roundTripFigures(trips),
           'fleet processes': fleets.length,
+          ...cpuFigures(spent),
         },
         ...(trips.failures.length > 0 || fleetGone
           ? {
@@ -325,6 +350,10 @@ async function ingest(
   });
   await Promise.all(floods.map((f) => childMessage(f, 'connected', 300_000)));
   await settle(received);
+  const counting = countCpu({
+    ...(await serverSide(servers, brokers, database)),
+    [`flood processes (${floods.length})`]: floods.map((f) => f.pid),
+  });
   const received0 = await received();
   const t0 = performance.now();
   const done = floods.map((f) => childMessage<{ sent: number; ms: number }>(f, 'done', 600_000));
@@ -339,6 +368,7 @@ async function ingest(
     got = (await received()) - received0;
   }
   const handledMs = performance.now() - t0;
+  const spent = counting();
   // a late duplicate would show as more received than sent
   await sleep(2_000);
   const total = (await received()) - received0;
@@ -350,8 +380,11 @@ async function ingest(
       lost: Math.max(0, sent - total),
       'publish rate msg/s': Math.round(sent / (publishMs / 1000)),
       'handled rate msg/s': Math.round(got / (handledMs / 1000)),
+      ...cpuFigures(spent, { count: got, unit: 'msg' }),
     },
-    note: 'received = the sum of powerdeck_device_messages_total over both servers (every MQTT message the hub took, before any coalescing), from the flood’s start until it reached what was sent (60 s at most after the last publish was acknowledged by its edge).',
+    note:
+      'received = the sum of powerdeck_device_messages_total over both servers (every MQTT message the hub took, before any coalescing), from the flood’s start until it reached what was sent (60 s at most after the last publish was acknowledged by its edge). ' +
+      'CPU = user + system time from /proc over that same span, per message received and as cores kept busy; PostgreSQL = every process pg_stat_activity lists (backends and background writers); everything else = the machine’s busy time less the named groups (the kernel’s network work, the bench, the idle fleet processes).',
   };
 }
 

@@ -1,4 +1,5 @@
 import { type Database, openDatabase } from '@powerdeck/server';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 
@@ -43,4 +44,14 @@ export async function openBenchDatabase(
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * The processes of the PostgreSQL server `database` is on (backends, WAL writer, checkpointer…),
+ * for counting their CPU: the benchmarks run it on this machine. None for PGlite (in process).
+ */
+export async function postgresPids(database: Database): Promise<number[]> {
+  if (database.kind !== 'postgres') return [];
+  const result = await database.db.execute(sql`select pid from pg_stat_activity`);
+  return ((result as { rows?: { pid?: unknown }[] }).rows ?? []).map((r) => Number(r.pid));
 }

@@ -27,6 +27,8 @@ export interface EmbeddedBroker extends BrokerCredentialSink {
   tlsUrl: string | null;
   port: number;
   tlsPort: number | null;
+  /** The broker's process (the benchmarks count its CPU time). */
+  pid: number | undefined;
   stats(): Promise<BrokerStats>;
   stop(): Promise<void>;
 }
@@ -155,6 +157,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     tlsUrl: tlsPort === null ? null : `mqtts://${reachable}:${tlsPort}`,
     port,
     tlsPort,
+    pid: child.pid,
     grant: (devId) => apply({ type: 'restore', devId }),
     revoke: (devId) => apply({ type: 'revoke', devId }),
     stats() {

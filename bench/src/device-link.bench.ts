@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openBenchDatabase, postgresPids } from './support/bench-database';
+import { openBenchDatabase, databasePids } from './support/bench-database';
 import { childMessage } from './support/child-message';
 import {
   commandRoundTrips,
@@ -84,7 +84,7 @@ async function runWith(deviceCount: number): Promise<BenchResult[]> {
     const deployment = async (): Promise<ProcessGroups> => ({
       'server (with the bench)': [process.pid],
       ...(broker ? { 'embedded broker': [broker.pid] } : {}),
-      ...(database.kind === 'postgres' ? { PostgreSQL: await postgresPids(database) } : {}),
+      ...(database.kind === 'postgres' ? { PostgreSQL: await databasePids(database) } : {}),
     });
     return await measure(
       app,

@@ -34,6 +34,8 @@ import { childMessage } from './support/child-message';
 import { type FaultBroker, startFaultBroker } from './support/fault-broker';
 import type { FaultFleetJob, FaultFleetRecords } from './support/fault-fleet-process';
 import { type Timed, paced, timed } from './support/fault-http';
+import { postgresPids } from './support/bench-database';
+import { type CpuSpent, countCpu, cpuFigures } from './support/process-cpu';
 
 /**
  * Fault drill (issue #17): two servers on one PostgreSQL database behind a round-robin proxy,
@@ -303,7 +305,18 @@ async function run(cleanups: (() => Promise<unknown>)[]): Promise<BenchResult[]>
   const loadStarted = Date.now();
   // the steady figures leave out the first seconds of load (connections, caches warming up)
   const steadyFrom = loadStarted + PHASE_MS / 4;
-  await sleep(PHASE_MS);
+  // where the CPU goes: the deployment's processes as they are at the time, and the fleet's
+  const countNow = async () =>
+    countCpu({
+      [`servers (${servers.length})`]: servers.map((s) => s.child.pid),
+      Mosquitto: [broker.pid],
+      PostgreSQL: await postgresPids((text) => client.query(text)),
+      'fleet process': [fleet.pid],
+    });
+  await sleep(PHASE_MS / 4);
+  const steadyCpu = await countNow();
+  await sleep((PHASE_MS * 3) / 4);
+  const steadySpent = steadyCpu();
 
   // 1. kill -9 one server; a supervisor starts it again after SERVER_DOWN_MS
   const killedAt = Date.now();
@@ -332,6 +345,7 @@ async function run(cleanups: (() => Promise<unknown>)[]): Promise<BenchResult[]>
 
   // 3. reconnect storm: every device drops its link at once, and after STORM_DOWN_MS all
   // reconnect at the same moment
+  const stormCpu = await countNow();
   fleet.send({ type: 'storm', downMs: STORM_DOWN_MS });
   const stormed = await childMessage<{ droppedAt: number; reconnectAt: number }>(
     fleet,
@@ -341,6 +355,7 @@ async function run(cleanups: (() => Promise<unknown>)[]): Promise<BenchResult[]>
   const afterStorm = await backAfter(stormed.reconnectAt);
   const stormEnd = stormed.reconnectAt + Math.max(STORM_WINDOW_MS, afterStorm.servers95 ?? 0);
   while (Date.now() < stormEnd) await sleep(200);
+  const stormSpent = stormCpu();
   await allConnected(BACK_WAIT_MS);
   await sleep(PHASE_MS / 2);
 
@@ -360,6 +375,7 @@ async function run(cleanups: (() => Promise<unknown>)[]): Promise<BenchResult[]>
       records,
       sent,
       probes,
+      cpu: { steady: steadySpent, storm: stormSpent },
       windows: {
         steady: [steadyFrom, killedAt],
         kill: [killedAt, killedAt + SERVER_DOWN_MS + (restartedMs ?? 0) + PHASE_MS],
@@ -416,11 +432,13 @@ async function judge(input: {
   records: FaultFleetRecords;
   sent: (Timed & { cmdId?: string })[];
   probes: Timed[];
+  /** Where the CPU went in the steady phase and in the storm's window. */
+  cpu: Record<'steady' | 'storm', CpuSpent>;
   windows: Record<'steady' | 'kill' | 'broker' | 'storm', [number, number]>;
   /** The faults' moments (wall clock), to say when lost messages were acknowledged. */
   faults: [string, number][];
 }): Promise<BenchResult[]> {
-  const { client, records, sent, probes, windows, faults } = input;
+  const { client, records, sent, probes, cpu, windows, faults } = input;
   /** `kill+0.3s`, `kill-0.1s`: the nearest fault, and how long after (or before) it. */
   const when = (at: number) => {
     const [name, t] = [...faults].sort((a, b) => Math.abs(at - a[1]) - Math.abs(at - b[1]))[0] ?? [
@@ -624,6 +642,14 @@ async function judge(input: {
         `moment every device dropped its link to ${STORM_WINDOW_MS / 1000} s after they all ` +
         'reconnected (or until the servers saw 95 % back, if later).',
     },
+    ...(['steady', 'storm'] as const).map((phase) => ({
+      name: `where the CPU went, ${phase === 'steady' ? 'steady phase' : "the storm's window"}`,
+      figures: cpuFigures(cpu[phase]),
+      note:
+        'User + system time from /proc over the phase, as cores kept busy: the servers (the ' +
+        'ones running then), Mosquitto, PostgreSQL (every process pg_stat_activity lists), the ' +
+        'fleet process; the rest is the bench (proxy, probes, commands) and the kernel.',
+    })),
   ];
 }
 

@@ -23,7 +23,7 @@ import {
   jemallocEnv,
   startBridgedMosquittos,
 } from './support/bridged-mosquitto';
-import { postgresPids } from './support/bench-database';
+import { databasePids } from './support/bench-database';
 import { childMessage } from './support/child-message';
 import {
   commandRoundTrips,
@@ -111,7 +111,7 @@ async function serverSide(
   return {
     [`servers (${servers.length})`]: servers.map((s) => s.process.child.pid),
     [`Mosquittos (${mosquittos.length})`]: mosquittos.map((m) => m.pid),
-    PostgreSQL: await postgresPids(database),
+    PostgreSQL: await databasePids(database),
   };
 }
 

@@ -47,11 +47,21 @@ export async function openBenchDatabase(
 }
 
 /**
- * The processes of the PostgreSQL server `database` is on (backends, WAL writer, checkpointer…),
- * for counting their CPU: the benchmarks run it on this machine. None for PGlite (in process).
+ * The processes of the PostgreSQL server a connection is on (backends, WAL writer,
+ * checkpointer…), for counting their CPU: the benchmarks run it on this machine. `query` runs SQL
+ * text on that connection.
  */
-export async function postgresPids(database: Database): Promise<number[]> {
+export async function postgresPids(
+  query: (text: string) => Promise<{ rows?: unknown[] }>,
+): Promise<number[]> {
+  const { rows = [] } = await query('select pid from pg_stat_activity');
+  return rows.map((row) => Number((row as { pid?: unknown }).pid));
+}
+
+/** `postgresPids` of a bench database: none for PGlite, which runs in the bench's process. */
+export async function databasePids(database: Database): Promise<number[]> {
   if (database.kind !== 'postgres') return [];
-  const result = await database.db.execute(sql`select pid from pg_stat_activity`);
-  return ((result as { rows?: { pid?: unknown }[] }).rows ?? []).map((r) => Number(r.pid));
+  return postgresPids(
+    async (text) => (await database.db.execute(sql.raw(text))) as { rows?: unknown[] },
+  );
 }

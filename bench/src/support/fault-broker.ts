@@ -8,6 +8,8 @@ import { initialDynsecConfig, startMosquitto } from '@powerdeck/server';
  */
 export interface FaultBroker {
   url: string;
+  /** Mosquitto's process now (another after a restart), for its CPU time. */
+  readonly pid: number | undefined;
   /** SIGTERM (Mosquitto saves its persistence file), then the same configuration again. */
   restart(): Promise<{ downMs: number }>;
   stop(): Promise<void>;
@@ -27,6 +29,9 @@ export async function startFaultBroker(identities: {
   });
   return {
     url: broker.url,
+    get pid() {
+      return broker.pid;
+    },
     async restart() {
       const t0 = performance.now();
       await broker.restart();

@@ -25,7 +25,7 @@ export interface MosquittoProcess {
   url: string;
   /** Its directory: the dynamic-security file and the persistence database. */
   dir: string;
-  /** Its process id (for its memory, /proc/{pid}/status). */
+  /** Its process id (for its memory and CPU time, read from /proc). */
   pid: number | undefined;
   /** SIGTERM (it saves its persistence), then the same configuration on the same port. */
   restart(): Promise<void>;

@@ -30,7 +30,7 @@ export function machineBusyMs(): number {
 export type ProcessGroups = Record<string, readonly (number | undefined)[]>;
 
 export interface CpuSpent {
-  /** ms of CPU each group used over the phase (a process gone meanwhile counts 0). */
+  /** ms of CPU each group used over the phase (one gone meanwhile: until it was last read). */
   groups: Record<string, number>;
   /** ms of CPU the whole machine was busy, every process and the kernel included. */
   machine: number;

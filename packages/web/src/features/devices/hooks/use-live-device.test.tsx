@@ -1,21 +1,24 @@
 import { DATA_REFRESH_MS } from '@powerdeck/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { renderHook } from '@testing-library/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient } from '../../../test/render';
 import { createCommandRegistry } from '../state/command-registry';
+import { deviceKeys } from '../api/device-keys';
 import { MAX_PUSH_STREAMS, useLiveDevices } from './use-live-device';
 
 /** Records the push streams opened and closed (jsdom has no EventSource). */
 class FakeEventSource {
   static opened: string[] = [];
+  static instances: FakeEventSource[] = [];
   static closed = 0;
   onopen: (() => void) | null = null;
   onmessage: (() => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(readonly url: string) {
     FakeEventSource.opened.push(url);
+    FakeEventSource.instances.push(this);
   }
   close() {
     FakeEventSource.closed++;
@@ -30,6 +33,11 @@ const devices = Array.from({ length: MAX_PUSH_STREAMS + 2 }, (_, i) => ({
 function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={createTestQueryClient()}>{children}</QueryClientProvider>;
 }
+
+const withClient = (client: QueryClient) =>
+  function Wrapper({ children }: { children: ReactNode }) {
+    return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  };
 
 describe('useLiveDevices', () => {
   it('opens at most MAX_PUSH_STREAMS push streams; the other devices are polled; all close', () => {
@@ -59,5 +67,27 @@ describe('useLiveDevices', () => {
     const handlers = { dispatch: vi.fn(), commands: createCommandRegistry() };
     renderHook(() => useLiveDevices(devices, false, handlers), { wrapper });
     expect(FakeEventSource.opened).toHaveLength(0);
+  });
+
+  it('reads the statuses again when a stream opens: what changed before it opened is not missed', () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = createTestQueryClient();
+    const [first, kid] = [devices[0]?.devId ?? '', 'BB0000000001'];
+    for (const devId of [first, kid]) {
+      client.setQueryData(deviceKeys.status(devId), { time: 1, otlts: [true] });
+    }
+    client.setQueryData(deviceKeys.meta(first), { name: 'kept' });
+    const handlers = { dispatch: vi.fn(), commands: createCommandRegistry() };
+    renderHook(() => useLiveDevices(devices.slice(0, 1), true, handlers), {
+      wrapper: withClient(client),
+    });
+    expect(client.getQueryState(deviceKeys.status(first))?.isInvalidated).toBe(false);
+
+    act(() => FakeEventSource.instances[0]?.onopen?.());
+
+    expect(client.getQueryState(deviceKeys.status(first))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(deviceKeys.status(kid))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(deviceKeys.meta(first))?.isInvalidated).toBe(false);
   });
 });

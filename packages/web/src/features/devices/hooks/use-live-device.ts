@@ -1,5 +1,5 @@
 import { DATA_REFRESH_MS, type LiveEventEnvelope } from '@powerdeck/domain';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { openDeviceStream } from '../api/device-stream';
 import { deviceKeys } from '../api/device-keys';
@@ -65,6 +65,10 @@ export function applyLiveEvent(
   }
 }
 
+/** A device's status query (of a device or a kid: a stream carries both). */
+const isDeviceStatus = (query: Query) =>
+  query.queryKey[0] === deviceKeys.all[0] && query.queryKey[2] === 'status';
+
 /** Push streams a screen opens at most; devices beyond them are followed by polling. */
 export const MAX_PUSH_STREAMS = 4;
 
@@ -103,7 +107,13 @@ export function useLiveDevices(
         pollMs: DATA_REFRESH_MS,
         push: index < MAX_PUSH_STREAMS,
         onEvent: (envelope) => applyLiveEvent(queryClient, envelope, handlersRef.current),
-        onStreamChange: (up) => setOpen((current) => ({ ...current, [devId]: up })),
+        onStreamChange: (up) => {
+          setOpen((current) => ({ ...current, [devId]: up }));
+          // A stream carries what happens from when it opens: what the devices reported between
+          // the page's data (fetched, or come with the page from the server) and then is read
+          // once more, else a switch made meanwhile would show "in progress" until the next report.
+          if (up) void queryClient.invalidateQueries({ predicate: isDeviceStatus });
+        },
       });
     });
     return () => {

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import MagicString from 'magic-string';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { reactOnPreact } from './react-on-preact.config.ts';
 
 // The API server (packages/server) listens on 8080 in development; the console calls it on the
@@ -341,27 +341,13 @@ function isSignedInVendor(id: string): boolean {
   );
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [
-    // JSX only: React Fast Refresh patches React's renderer, which the console does not run
-    // (Preact, react-on-preact.config.ts); an edit in `npm run dev` reloads the page instead.
-    react({ refreshExclude: /./ }),
-    trimContractForConsole(),
-    pureZodCalls(),
-    zodWithoutJsonSchema(),
-    precompress(),
-  ],
-  resolve: {
-    alias: [
-      ...reactOnPreact,
-      ...(command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') },
-            { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
-          ]
-        : []),
-    ],
-  },
+/**
+ * The server's render of signed-in pages (src/server-render/render-page.tsx, `vite build --ssr`):
+ * one Node module with every library in it, so the same aliases (Preact for React) and the same
+ * trims apply as in the console's build. Into dist/.ssr/, which the server does not serve (it
+ * ignores dot directories) and loads itself.
+ */
+const consoleBuild: UserConfig = {
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -434,6 +420,41 @@ export default defineConfig(({ command }) => ({
         },
       },
     },
+  },
+};
+
+const serverRenderBuild: UserConfig = {
+  publicDir: false,
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: 'dist/.ssr',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  ...(isSsrBuild ? serverRenderBuild : consoleBuild),
+  plugins: [
+    // JSX only: React Fast Refresh patches React's renderer, which the console does not run
+    // (Preact, react-on-preact.config.ts); an edit in `npm run dev` reloads the page instead.
+    react({ refreshExclude: /./ }),
+    trimContractForConsole(),
+    pureZodCalls(),
+    zodWithoutJsonSchema(),
+    precompress(),
+  ],
+  resolve: {
+    alias: [
+      ...reactOnPreact,
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   server: {
     proxy: {

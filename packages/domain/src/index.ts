@@ -38,3 +38,4 @@ export * from './firmware/upgrade-machine';
 export * from './api/device-settings';
 export * from './catalog/device-settings';
 export * from './contract';
+export * from './api/server-render';

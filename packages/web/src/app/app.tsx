@@ -1,3 +1,4 @@
+import { hydrate } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { getSession, SESSION_STALE_MS, sessionQueryKey } from '../features/auth/api/session';
 import { publicConfigQueryKey } from '../lib/public-config';
@@ -18,6 +19,7 @@ import { routes } from './routes';
  */
 export async function startConsole(start: ConsoleStart): Promise<ReactElement> {
   const queryClient = createQueryClient();
+  if (start.queries) hydrate(queryClient, start.queries);
   if (start.sessionUser !== undefined) queryClient.setQueryData(sessionQueryKey, start.sessionUser);
   else if (start.sessionCheck) {
     let early: Promise<unknown> | undefined = start.sessionCheck;

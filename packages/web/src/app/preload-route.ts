@@ -11,7 +11,7 @@ function isPreloadable(type: unknown): type is PreloadablePage {
 }
 
 /** The lazy page of a route's element, also inside the Suspense wrapper routes.tsx gives some. */
-function lazyPageOf(node: ReactNode): PreloadablePage | undefined {
+export function lazyPageOf(node: ReactNode): PreloadablePage | undefined {
   if (!isValidElement(node)) return undefined;
   if (isPreloadable(node.type)) return node.type;
   return lazyPageOf((node.props as { children?: ReactNode }).children);

@@ -85,6 +85,14 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * How a call reaches the server: the browser's fetch. The server's own render of a page
+ * (server-render/render-page.tsx, in its own build) answers the same calls in-process instead.
+ */
+export const transport: { send: (url: string, init: RequestInit) => Promise<Response> } = {
+  send: (url, init) => fetch(url, init),
+};
+
 /** Calls one `svc` of one area and resolves with the parsed body; rejects with ApiRequestError. */
 export async function dataSvc<T>(
   area: string,
@@ -107,7 +115,7 @@ export async function dataSvc<T>(
     body = options.multipart;
   }
   const method = options.method ?? (body === undefined ? 'GET' : 'POST');
-  const response = await fetch(dataSvcUrl(area, svc, options), {
+  const response = await transport.send(dataSvcUrl(area, svc, options), {
     method,
     headers,
     body,

@@ -4,11 +4,26 @@
  * it lacks. Preact renders the same components at ~12 kB gz where react-dom is ~70 (issue 18).
  * Plain JavaScript: the console is typed against React's own types; this file only forwards.
  */
-import { createElement } from 'preact';
+import { createElement, render } from 'preact';
+import { createRoot } from 'preact/compat/client';
 
 export * from 'preact/compat';
 export { default } from 'preact/compat';
-export { createRoot, hydrateRoot } from 'preact/compat/client';
+export { createRoot };
+
+/**
+ * React's `hydrateRoot`: the console takes over a page the server rendered (server-render/),
+ * keeping its DOM nodes where they match and correcting them where they do not, as React does.
+ * Preact's own `hydrate` keeps the server's attributes as they are, and compat's `render` first
+ * empties the container; Preact's core `render` over existing children does what React does.
+ *
+ * @param {Element} container
+ * @param {import('preact').ComponentChild} children
+ */
+export function hydrateRoot(container, children) {
+  render(children, container);
+  return createRoot(container);
+}
 
 /**
  * React 19's `<Activity mode="hidden">` keeps its children mounted (state kept) but not shown;

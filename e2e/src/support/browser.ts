@@ -29,11 +29,39 @@ export async function newContext(
   browser: Browser,
   options: { userAgent?: string; width?: number } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: 860 },
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => waitingForTheConsole(await newPage());
+  return context;
+}
+
+/**
+ * A signed-in page the server rendered is painted before the console runs, and is `inert` until
+ * the console has rendered over it (docs/ARCHITECTURE.md, "Speed in the browser"): a click then
+ * does nothing, as it does for a person. Tests act on the console, so the page's loads (goto,
+ * reload) wait for it to have taken over, as a person waits for the page to respond. A page
+ * without the console (#root) does not wait.
+ */
+function waitingForTheConsole(page: Page): Page {
+  const takenOver = () =>
+    page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await takenOver();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await takenOver();
+    return response;
+  };
+  return page;
 }
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {

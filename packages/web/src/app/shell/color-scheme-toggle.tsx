@@ -1,8 +1,12 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { LazyTooltip } from '../../components/lazy-tooltip';
 
-/** Header button that switches light/dark; the choice is remembered over the system setting. */
+/**
+ * Header button that switches light/dark; the choice is remembered over the system setting. Both
+ * icons are rendered and the page's colour scheme hides one (`darkHidden`, `lightHidden`), so a
+ * page the server rendered (which cannot know the scheme) shows the right one from its first paint.
+ */
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const current = useComputedColorScheme('light');
@@ -17,7 +21,12 @@ export function ColorSchemeToggle() {
         aria-label={label}
         onClick={() => setColorScheme(next)}
       >
-        {next === 'dark' ? <IconMoon size={20} aria-hidden /> : <IconSun size={20} aria-hidden />}
+        <Box component="span" darkHidden>
+          <IconMoon size={20} aria-hidden />
+        </Box>
+        <Box component="span" lightHidden>
+          <IconSun size={20} aria-hidden />
+        </Box>
       </ActionIcon>
     </LazyTooltip>
   );

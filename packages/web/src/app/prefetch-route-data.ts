@@ -8,11 +8,18 @@ import { paths, resolveDeviceSegments } from '../lib/paths';
 
 type Prefetch = (queryClient: QueryClient) => Promise<unknown>;
 
-/** The first data query of the page at `pathname`, for the two pages of issue 18's LCP target. */
-function firstQueryOf(pathname: string): Prefetch | undefined {
+/**
+ * The first data query of the page at `pathname`, for the two pages of issue 18's LCP target. The
+ * server's render of a page (server-render/), which cannot know the person's choice of view,
+ * renders the default.
+ */
+export function firstQueryOf(pathname: string): Prefetch | undefined {
   if (matchPath(paths.locationsList, pathname)) {
     // the card view only (the page's default); the table view is the person's own choice
-    const view = window.localStorage.getItem('powerdeck.locations.view');
+    const view =
+      typeof window === 'undefined'
+        ? null
+        : window.localStorage.getItem('powerdeck.locations.view');
     if (view !== null && view !== JSON.stringify('cards')) return undefined;
     return (queryClient) => queryClient.prefetchInfiniteQuery(sitesPagesQuery());
   }

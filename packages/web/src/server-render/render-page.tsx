@@ -15,6 +15,7 @@ import { dehydrate, skipToken, type Query } from '@tanstack/react-query';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { ShellLayout } from '../app/lazy-pages';
+import { firstQueryOf } from '../app/prefetch-route-data';
 import { lazyPageOf, preloadRoute } from '../app/preload-route';
 import { AppProviders } from '../app/providers';
 import { RouteTable } from '../app/router';
@@ -93,10 +94,11 @@ export async function renderRoot(url: string, send: Send): Promise<RenderedRoot 
   return visitor.run(send, async () => {
     const { pathname } = new URL(url, 'http://console.invalid');
     if (!inSignedInShell(pathname)) return null;
-    const user = await getSession();
-    if (!user) return null;
-
+    // The page's first data is asked with the session, not after the first render has asked for
+    // it: a round of calls and a render fewer (for nobody signed in, it is refused and unused).
     const queryClient = createQueryClient();
+    const [user] = await Promise.all([getSession(), firstQueryOf(pathname)?.(queryClient)]);
+    if (!user) return null;
     queryClient.setQueryData(sessionQueryKey, user);
     await preloadRoute(routes, pathname);
     const page = (

@@ -51,10 +51,10 @@ class RenderThread {
   /** What goes in place of the page's empty #root; null when there is nothing to render there. */
   render(request: FastifyRequest): Promise<Rendered> {
     const renderId = ++this.lastRender;
-    return new Promise((done, fail) => {
+    return new Promise<Rendered>((done, fail) => {
       this.renders.set(renderId, { request, done, fail });
       this.post({ type: 'render', renderId, url: request.url });
-    }).finally(() => this.renders.delete(renderId)) as Promise<Rendered>;
+    }).finally(() => this.renders.delete(renderId));
   }
 
   stop(): Promise<number> | undefined {
@@ -149,9 +149,9 @@ export async function loadPageRenderer(
     try {
       const rendered = await Promise.race([thread.render(request), timeout]);
       if (!rendered) return EMPTY_ROOT;
-      const { root, ...how } = rendered;
+      const { root: html, ...how } = rendered;
       request.log.debug({ ...how, ms: Math.round(performance.now() - start) }, 'page rendered');
-      return root;
+      return html;
     } catch (error) {
       request.log.warn({ err: error, url: request.url }, 'page sent without the server render');
       return EMPTY_ROOT;

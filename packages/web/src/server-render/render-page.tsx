@@ -1,6 +1,6 @@
 /**
- * The server's render of a signed-in page (its own build: `vite build --ssr`, into dist/.ssr/;
- * loaded by packages/server/src/http/web.ts). A fresh load of the console then shows the page's
+ * The server's render of a signed-in page (built with render-worker.ts, the thread that runs it:
+ * `vite build --ssr`, into dist/.ssr/; started by packages/server/src/http/server-render.ts). A fresh load of the console then shows the page's
  * content from the HTML itself, with its data, instead of after ~800 kB of JavaScript has been
  * compiled and run (issue 18 item 11, LCP; docs/ARCHITECTURE.md "Speed in the browser"). The
  * console's JavaScript then renders the same page over it (main.tsx) and takes over.
@@ -35,7 +35,7 @@ export interface RenderedRoot {
   renderMs: number;
 }
 
-/** Renders after the first for the data its components asked for (shell, page, then per row). */
+/** The most renders of one page: each after the data the one before asked for. */
 const MAX_PASSES = 4;
 
 const visitor = new AsyncLocalStorage<Send>();

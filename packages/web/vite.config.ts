@@ -341,12 +341,7 @@ function isSignedInVendor(id: string): boolean {
   );
 }
 
-/**
- * The server's render of signed-in pages (src/server-render/render-page.tsx, `vite build --ssr`):
- * one Node module with every library in it, so the same aliases (Preact for React) and the same
- * trims apply as in the console's build. Into dist/.ssr/, which the server does not serve (it
- * ignores dot directories) and loads itself.
- */
+/** The console's build: what the browser loads, in the chunks below. */
 const consoleBuild: UserConfig = {
   build: {
     outDir: 'dist',
@@ -423,6 +418,12 @@ const consoleBuild: UserConfig = {
   },
 };
 
+/**
+ * The server's render of signed-in pages (src/server-render/render-worker.ts, the thread that runs
+ * render-page.tsx; `vite build --ssr`): one Node module with every library in it, so the same
+ * aliases (Preact for React) and the same trims apply as in the console's build. Into dist/.ssr/,
+ * which the server does not serve (it ignores dot directories) and starts itself.
+ */
 const serverRenderBuild: UserConfig = {
   publicDir: false,
   ssr: { noExternal: true, target: 'node' },

@@ -135,13 +135,22 @@ describe.each(testDatabases())('firmware upgrades on a simulated fleet on $name'
       upgrade: { id: queued.id, phase: 'done' },
     });
 
-    // the stream pushed the phases as they came
-    const pushed = await eventually(() => {
-      const phases = (sse.received as unknown as FirmwarePush[])
+    // the stream pushed the phases as they came (on failure: what it had pushed, and whether it
+    // was still open)
+    const pushedPhases = () =>
+      (sse.received as unknown as FirmwarePush[])
         .filter((p) => p.upgrade.id === queued.id)
         .map((p) => p.upgrade.phase);
-      return phases.includes('done') ? phases : undefined;
-    });
+    await expect
+      .poll(
+        () => {
+          const phases = pushedPhases();
+          return { done: phases.includes('done'), phases, ended: sse.ended };
+        },
+        { timeout: 15_000 },
+      )
+      .toMatchObject({ done: true });
+    const pushed = pushedPhases();
     expect(new Set(pushed)).toEqual(
       new Set(['downloading', 'verifying', 'installing', 'rebooting', 'done']),
     );

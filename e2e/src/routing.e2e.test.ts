@@ -86,10 +86,11 @@ describe.skipIf(!hasBrowser())('route table (spec §2)', () => {
       });
     }
 
-    it('/locations redirects to /locations/list', async () => {
+    it('/locations redirects to /locations/list, and a fresh load of it shows the list', async () => {
       const { page } = ui;
       await page.goto('/locations');
       await page.waitForURL('**/locations/list');
+      await page.getByRole('heading', { name: 'All Locations', level: 1 }).waitFor();
     });
 
     it('/locations/{id} redirects to /locations/{id}/devices', async () => {

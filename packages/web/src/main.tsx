@@ -16,6 +16,9 @@ const element: HTMLElement = rootElement;
 // A page the server rendered (server-render/) says who is signed in and brings its data; else the
 // session is asked at once, while the console's chunks download (issue 18 item 11).
 const serverRender = takeServerRenderState();
+// the server rendered the page the address redirects to (/locations → /locations/list): the
+// address goes there first, so that the console renders the same page over it
+if (serverRender?.path) window.history.replaceState(null, '', serverRender.path);
 
 let root: Root | undefined;
 /** Shows `node`; the first time over the server's render of the page, when there is one. */

@@ -64,6 +64,17 @@ describe.each(testDatabases())('the server render of console pages on $name', (t
     );
   });
 
+  it('an address the console redirects (/locations) comes rendered as the page it lands on, which the console moves the address to', async () => {
+    const [first] = await namesSeenBy('admin');
+    const response = await pageAs('admin', '/locations');
+    expect(response.statusCode).toBe(200);
+    expect(rootOf(response.body).includes('All Locations')).toBe(true);
+    expect(rootOf(response.body).includes(first ?? '?')).toBe(true);
+    expect(response.body).toContain('"path":"/locations/list"');
+    // a page rendered where it was asked says nothing of a path
+    expect((await pageAs('admin', '/locations/list')).body).not.toContain('"path":');
+  });
+
   it('a page shows only what its visitor may see: the client does not see the locations only the admin holds', async () => {
     const clientSees = new Set(await namesSeenBy('client'));
     const adminOnly = (await namesSeenBy('admin')).filter((name) => !clientSees.has(name));

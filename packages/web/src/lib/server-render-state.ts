@@ -8,6 +8,8 @@ export const SERVER_RENDER_STATE_ID = 'pd-server-render';
 export interface ServerRenderState {
   user: SessionUser;
   queries: DehydratedState;
+  /** The page rendered, when the route table sent the address asked for on to it. */
+  path?: string;
 }
 
 /**

@@ -13,7 +13,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, skipToken, type Query } from '@tanstack/react-query';
 import { renderToStringAsync } from 'preact-render-to-string';
-import { matchRoutes, StaticRouter } from 'react-router';
+import { isValidElement } from 'react';
+import { matchRoutes, Navigate, resolvePath, StaticRouter } from 'react-router';
 import { ShellLayout } from '../app/lazy-pages';
 import { firstQueryOf } from '../app/prefetch-route-data';
 import { lazyPageOf, preloadRoute } from '../app/preload-route';
@@ -50,6 +51,26 @@ function inSignedInShell(pathname: string): boolean {
   return (matchRoutes(routes, pathname) ?? []).some(
     (match) => lazyPageOf(match.route.element) === ShellLayout,
   );
+}
+
+/** How many of the route table's redirects one page may go through (`/locations/:id` has one). */
+const MAX_REDIRECTS = 4;
+
+/**
+ * Where the route table sends a visitor of `pathname` on to (its `<Navigate>` routes: `/locations`
+ * → `/locations/list`, `/locations/:id` → `/locations/:id/devices`), the search left behind as
+ * `<Navigate>` does; `pathname` itself when its route renders a page.
+ */
+function redirectedPath(pathname: string): string {
+  let path = pathname;
+  for (let hop = 0; hop < MAX_REDIRECTS; hop++) {
+    const last = matchRoutes(routes, path)?.at(-1);
+    const element: unknown = last?.route.element;
+    if (!last || !isValidElement(element) || element.type !== Navigate) return path;
+    const { to } = element.props as { to: Parameters<typeof resolvePath>[0] };
+    path = resolvePath(to, last.pathname).pathname;
+  }
+  return path;
 }
 
 /** A query a component started that nothing has answered yet, and that is not switched off. */
@@ -92,7 +113,12 @@ const scriptSafe = (json: string) =>
  */
 export async function renderRoot(url: string, send: Send): Promise<RenderedRoot | null> {
   return visitor.run(send, async () => {
-    const { pathname } = new URL(url, 'http://console.invalid');
+    const asked = new URL(url, 'http://console.invalid');
+    // a page the route table sends on is rendered where it lands; the console moves the address
+    // there as it takes over (main.tsx), as its own redirect would have
+    const pathname = redirectedPath(asked.pathname);
+    const movedTo = pathname === asked.pathname ? undefined : pathname;
+    const location = movedTo ?? url;
     if (!inSignedInShell(pathname)) return null;
     // The page's first data is asked with the session, not after the first render has asked for
     // it: a round of calls and a render fewer (for nobody signed in, it is refused and unused).
@@ -103,7 +129,7 @@ export async function renderRoot(url: string, send: Send): Promise<RenderedRoot 
     await preloadRoute(routes, pathname);
     const page = (
       <AppProviders queryClient={queryClient}>
-        <StaticRouter location={url}>
+        <StaticRouter location={location}>
           <RouteTable routes={routes} />
         </StaticRouter>
       </AppProviders>
@@ -127,6 +153,7 @@ export async function renderRoot(url: string, send: Send): Promise<RenderedRoot 
 
     const state: ServerRenderState = {
       user,
+      ...(movedTo ? { path: movedTo } : {}),
       queries: dehydrate(queryClient, {
         shouldDehydrateQuery: (query) =>
           query.state.status === 'success' && isPlainJson(query.state.data),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../demo/builders';
-import { users } from '../../infra/db/schema';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../../infra/db/schema';
 import { type OpenedTestDatabase, testDatabases } from '../../test/databases';
 import { type TestApp, TEST_ORIGIN, cookieHeader, path, startTestApp } from '../../test/test-app';
 
@@ -210,6 +211,24 @@ describe.each(testDatabases())('sign-in and accounts on $name', (testDb) => {
 
     const anonymous = await t.app.inject({ method: 'POST', url: path('auth', 'logout') });
     expect(anonymous.statusCode).toBe(200);
+  });
+
+  it('a session is refused once its expiry has passed, and taken up to then', async () => {
+    const user = await createUser('expiring@example.com');
+    const cookie = cookieHeader(await login('expiring@example.com'));
+    const expireIn = (ms: number) =>
+      opened.database.db
+        .update(sessions)
+        .set({ expiresAt: new Date(t.clock.now().getTime() + ms) })
+        .where(eq(sessions.userId, user.id));
+    const sitesStatus = async () =>
+      (await t.app.inject({ url: path('locations', 'getSitesData'), headers: { cookie } }))
+        .statusCode;
+
+    await expireIn(60_000);
+    expect(await sitesStatus()).toBe(200);
+    await expireIn(-1_000);
+    expect(await sitesStatus()).toBe(401);
   });
 
   it('the session check answers 200 with user null without a session; other calls stay 401', async () => {

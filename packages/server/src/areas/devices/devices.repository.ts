@@ -47,15 +47,25 @@ const deviceColumns = {
 
 /** Devices, kids, outlets, watches and mutes: the only SQL of the devices area's reads. */
 export class DevicesRepository {
+  /** Every command and device view runs these: prepared once (docs/ARCHITECTURE.md). */
+  private byId: ReturnType<DevicesRepository['prepareFind']> | undefined;
+  private locks: ReturnType<DevicesRepository['prepareOutletLocks']> | undefined;
+
   constructor(private readonly db: Db) {}
 
   async find(devId: string): Promise<DeviceRow | undefined> {
-    const [row] = await this.db
+    this.byId ??= this.prepareFind();
+    const [row] = await this.byId.execute({ devId });
+    return row;
+  }
+
+  private prepareFind() {
+    return this.db
       .select(deviceColumns)
       .from(devices)
-      .where(eq(devices.devId, devId))
-      .limit(1);
-    return row;
+      .where(eq(devices.devId, sql.placeholder('devId')))
+      .limit(1)
+      .prepare('device_find');
   }
 
   async kidsOf(devId: string): Promise<DeviceRow[]> {
@@ -81,16 +91,28 @@ export class DevicesRepository {
     devId: string,
     otltId: number,
   ): Promise<{ location: boolean; outlet: boolean }> {
-    const [row] = await this.db
+    this.locks ??= this.prepareOutletLocks();
+    const [row] = await this.locks.execute({ siteId, devId, otltId });
+    return { location: row?.location ?? false, outlet: row?.outlet ?? false };
+  }
+
+  private prepareOutletLocks() {
+    return this.db
       .select({
         location: locations.otltLock,
         outlet: sql<boolean>`coalesce(${outlets.locked}, false)`,
       })
       .from(locations)
-      .leftJoin(outlets, and(eq(outlets.devId, devId), eq(outlets.otltId, otltId)))
-      .where(eq(locations.id, siteId))
-      .limit(1);
-    return { location: row?.location ?? false, outlet: row?.outlet ?? false };
+      .leftJoin(
+        outlets,
+        and(
+          eq(outlets.devId, sql.placeholder('devId')),
+          eq(outlets.otltId, sql.placeholder('otltId')),
+        ),
+      )
+      .where(eq(locations.id, sql.placeholder('siteId')))
+      .limit(1)
+      .prepare('outlet_locks');
   }
 
   async locationLocked(siteId: string): Promise<boolean> {

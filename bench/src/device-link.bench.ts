@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openBenchDatabase, databasePids } from './support/bench-database';
 import { childMessage } from './support/child-message';
 import {
@@ -25,7 +26,7 @@ import {
   openTargets,
   roundTripFigures,
 } from './support/command-round-trip';
-import { type BenchModule, type BenchResult } from './bench';
+import { type BenchModule, type BenchResult, ms } from './bench';
 import { type ProcessGroups, countCpu, cpuFigures } from './support/process-cpu';
 
 /**
@@ -143,6 +144,9 @@ async function measure(
   let fleetGone = false;
   fleet.once('exit', () => (fleetGone = true));
   const counting = countCpu({ ...(await deployment()), 'fleet process': [fleet.pid] });
+  // the server runs in this process: how long its event loop was held while the commands ran
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const trips = await commandRoundTrips({
     targets,
     commands,
@@ -152,6 +156,7 @@ async function measure(
     gone: () => fleetGone,
   });
   const spent = counting();
+  loopDelay.disable();
   for (const t of targets) t.stream.close();
   const failures = trips.failures;
   const results: BenchResult[] = [
@@ -159,6 +164,8 @@ async function measure(
       name: `command round trip, ${deviceCount} devices (${ready.online} online, fleet up in ${(ready.ms / 1000).toFixed(1)} s)`,
       figures: {
         ...roundTripFigures(trips),
+        'server event loop delay p99 ms': ms(loopDelay.percentile(99) / 1e6),
+        'server event loop delay max ms': ms(loopDelay.max / 1e6),
         database: database.kind,
         broker: external ? 'external' : 'embedded',
         ...cpuFigures(spent),

@@ -4,7 +4,7 @@ import type { MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { coalesceWrites } from './device-link';
 
-/** A socket that records each write it makes: the chunks of each `writev`, or 1 for a `write`. */
+/** A socket that records each write it makes: its chunks (one for a `write`, each of a `writev`). */
 function recordingStream() {
   const writes: string[][] = [];
   const stream = new Writable({

@@ -70,10 +70,10 @@ const PROFILE_DIR = process.env.BENCH_FAULT_PROFILE;
 /**
  * The fleet process's CPU priority (niceness). The simulated fleet stands for hardware on the
  * sites' networks, not on the servers' machine; at 0 (as every drill before 6 Dec 2026) it takes
- * an equal share of this 2-core machine and, always behind, kept the servers waiting for a core
- * ~70 % of the time. 19 lets the deployment go first (the fleet then sends what CPU is left, so
- * less than the rate asked for: the drill prints what it sent). docs/operations.md, "The fault
- * drill and the machine".
+ * an equal share of this 2-core machine with the servers, brokers and database, which on the
+ * morning of that day left each server waiting for a core ~70 % of the time. 19 lets the
+ * deployment go first (the fleet then sends what CPU is left, possibly less than the rate asked
+ * for: the drill prints what it sent). docs/operations.md, "The fault drill and the machine".
  */
 const FLEET_NICE = num('BENCH_FAULT_FLEET_NICE', 0);
 /** Now on the clock of a V8 CPU profile's timestamps (the monotonic clock, in µs). */

@@ -1,7 +1,7 @@
 import type { ScheduleAction, ScheduleTarget } from '@powerdeck/domain';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/database';
-import { rowsOf } from '../../infra/db/rows';
+import { inParts, rowsOf } from '../../infra/db/rows';
 import { devices, locations, outlets, users } from '../../infra/db/schema';
 import {
   type StoredFireTarget,
@@ -453,7 +453,13 @@ export class SchedulesRepository {
     const rows = await this.db
       .select()
       .from(scheduleTargets)
-      .where(or(...chunk(ids).map((part) => inArray(scheduleTargets.scheduleId, part))))
+      .where(
+        or(
+          ...inParts(ids, IDS_PER_STATEMENT).map((part) =>
+            inArray(scheduleTargets.scheduleId, part),
+          ),
+        ),
+      )
       .orderBy(asc(scheduleTargets.scheduleId), asc(scheduleTargets.position));
     for (const row of rows) {
       const list = byId.get(row.scheduleId) ?? [];
@@ -474,9 +480,5 @@ function targetRows(scheduleId: number, targets: readonly ScheduleTarget[]) {
   return targets.map((t, position) => ({ scheduleId, position, devId: t.devId, otlt: t.otlt }));
 }
 
-/** Id lists in parts a statement's parameters can hold. */
-function chunk(ids: readonly number[], size = 5000): number[][] {
-  const parts: number[][] = [];
-  for (let i = 0; i < ids.length; i += size) parts.push(ids.slice(i, i + size));
-  return parts;
-}
+/** How many ids one statement's parameters hold. */
+const IDS_PER_STATEMENT = 5000;

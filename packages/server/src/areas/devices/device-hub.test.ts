@@ -155,6 +155,23 @@ describe('state writer', () => {
     expect(writer.stats).toMatchObject({ received: 2, failures: 1, flushes: 1 });
   });
 
+  it('writes a large flush in parts, and after a failed part keeps only what was not written', async () => {
+    const repo = new FakeStateRepo();
+    const writer = new StateWriter(asStateRepo(repo), silentLog, { rowsPerStatement: 2 });
+    const ids = ['A', 'B', 'C', 'D', 'E'];
+    for (const devId of ids) writer.record({ devId, parentDevId: null, sysTime: 1 });
+    repo.failAtBatch = 1;
+    await writer.flush();
+    expect(repo.batches.map((batch) => batch.map((w) => w.devId))).toEqual([['A', 'B']]);
+    await writer.flush();
+    expect(repo.batches.map((batch) => batch.map((w) => w.devId))).toEqual([
+      ['A', 'B'],
+      ['C', 'D'],
+      ['E'],
+    ]);
+    expect(writer.stats).toMatchObject({ received: 5, rowsWritten: 5, failures: 1, flushes: 1 });
+  });
+
   it("tells its listeners of the compared fields' changes after a flush, despite a failing one", async () => {
     const repo = new FakeStateRepo();
     const writer = new StateWriter(asStateRepo(repo), silentLog);

@@ -5,6 +5,7 @@ import type {
   StateWrite,
   StatusReplaced,
 } from './device-state.repository';
+import { inParts } from '../../infra/db/rows';
 import { PeriodicFlush } from '../../infra/periodic-flush';
 
 export interface StateWriterOptions {
@@ -12,6 +13,8 @@ export interface StateWriterOptions {
   flushMs?: number;
   /** One reading per device per this many ms (default a minute). */
   readingEveryMs?: number;
+  /** Devices (or readings) written by one statement at most (default 100). */
+  rowsPerStatement?: number;
 }
 
 export interface StateWriterStats {
@@ -41,6 +44,7 @@ export class StateWriter {
   readonly stats: StateWriterStats = { received: 0, rowsWritten: 0, flushes: 0, failures: 0 };
   private readonly loop: PeriodicFlush;
   private readonly readingEveryMs: number;
+  private readonly rowsPerStatement: number;
 
   constructor(
     private readonly repo: DeviceStateRepository,
@@ -53,6 +57,7 @@ export class StateWriter {
       options.flushMs ?? 100,
     );
     this.readingEveryMs = options.readingEveryMs ?? 60_000;
+    this.rowsPerStatement = options.rowsPerStatement ?? 100;
   }
 
   start(): void {
@@ -106,23 +111,34 @@ export class StateWriter {
   }
 
   private async write(): Promise<void> {
-    const batch = this.pending;
+    const parts = inParts([...this.pending], this.rowsPerStatement);
     const readings = this.readings;
     this.pending = new Map();
     this.readings = [];
+    let partsWritten = 0;
     try {
-      const { written, replaced } = await this.repo.writeStates(
-        [...batch.values()],
-        [...this.compared],
-      );
-      this.stats.rowsWritten += written;
-      this.announce(replaced);
-      await this.repo.writeReadings(readings);
+      for (const part of parts) {
+        const { written, replaced } = await this.repo.writeStates(
+          part.map(([, write]) => write),
+          [...this.compared],
+        );
+        partsWritten++;
+        this.stats.rowsWritten += written;
+        this.announce(replaced);
+      }
+      // a reading already stored is not written twice: after a failure, all are written again
+      for (const part of inParts(readings, this.rowsPerStatement)) {
+        await this.repo.writeReadings(part);
+      }
       this.stats.flushes++;
     } catch (error) {
+      const unwritten = parts.slice(partsWritten).flat();
       this.stats.failures++;
-      this.log.error({ err: error, rows: batch.size }, 'device state flush failed; will retry');
-      for (const [key, write] of batch) {
+      this.log.error(
+        { err: error, rows: unwritten.length },
+        'device state flush failed; will retry',
+      );
+      for (const [key, write] of unwritten) {
         const newer = this.pending.get(key);
         this.pending.set(key, newer ? merge(write, newer) : write);
       }

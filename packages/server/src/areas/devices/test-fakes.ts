@@ -145,8 +145,13 @@ export class FakeStateRepo {
   /** What the next write answers as replaced. */
   replaced: StatusReplaced[] = [];
   fail = false;
+  /** Fails once, at the write that would be this many batches in. */
+  failAtBatch: number | undefined;
   writeStates(writes: readonly StateWrite[], compared: readonly string[] = []) {
-    if (this.fail) return Promise.reject(new Error('database down'));
+    if (this.fail || this.failAtBatch === this.batches.length) {
+      this.failAtBatch = undefined;
+      return Promise.reject(new Error('database down'));
+    }
     this.batches.push([...writes]);
     this.comparedBy.push([...compared]);
     const replaced = this.replaced;

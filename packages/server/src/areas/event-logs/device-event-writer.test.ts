@@ -84,6 +84,21 @@ describe('device event writer', () => {
     ]);
   });
 
+  it('writes a burst of online/offline changes in statements of bounded size, in order', async () => {
+    const { repo, calls } = fakeRepo();
+    const writer = new DeviceEventWriter(repo, log, () => undefined, {
+      connectionsPerStatement: 2,
+    });
+    for (const devId of ['A', 'B', 'C']) writer.connection(connection(devId, false));
+    writer.connection(connection('A', true));
+    await writer.flush();
+    expect(calls.connections.map((round) => round.map((c) => `${c.devId}${c.online}`))).toEqual([
+      ['Afalse', 'Bfalse'],
+      ['Cfalse'],
+      ['Atrue'],
+    ]);
+  });
+
   it('keeps what a failed flush could not write for the next one', async () => {
     const { repo, calls, failNext } = fakeRepo();
     const writer = new DeviceEventWriter(repo, log, () => undefined);

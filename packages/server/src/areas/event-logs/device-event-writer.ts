@@ -5,6 +5,7 @@ import type {
   DeviceEventsRepository,
   LoggedEvent,
 } from './device-events.repository';
+import { inParts } from '../../infra/db/rows';
 import { PeriodicFlush } from '../../infra/periodic-flush';
 
 export interface DeviceEventWriterOptions {
@@ -12,6 +13,8 @@ export interface DeviceEventWriterOptions {
   flushMs?: number;
   /** Reports kept while the database fails; the oldest go beyond it (default 100,000). */
   maxPending?: number;
+  /** Online/offline changes written by one statement at most (default 100; see StateWriter). */
+  connectionsPerStatement?: number;
 }
 
 export interface DeviceEventWriterStats {
@@ -23,7 +26,8 @@ export interface DeviceEventWriterStats {
 
 /**
  * Writes what devices report to the log in batches, as the StateWriter writes their state: a
- * burst of 10,000 devices costs a few statements, not 10,000 round trips. The next flush waits at
+ * burst of 10,000 devices costs a few statements, not 10,000 round trips (online/offline changes
+ * at most 100 a statement, so none holds the database long). The next flush waits at
  * least as long as the last one took. A failed flush keeps its reports for the next one. After
  * each flush `written` hears which locations got new entries (the live push).
  */
@@ -35,6 +39,7 @@ export class DeviceEventWriter {
   private readonly loop: PeriodicFlush;
   private readonly loggedListeners = new Set<(events: readonly LoggedEvent[]) => void>();
   private readonly maxPending: number;
+  private readonly connectionsPerStatement: number;
   readonly stats: DeviceEventWriterStats = {
     received: 0,
     statements: 0,
@@ -54,6 +59,7 @@ export class DeviceEventWriter {
       options.flushMs ?? 100,
     );
     this.maxPending = options.maxPending ?? 100_000;
+    this.connectionsPerStatement = options.connectionsPerStatement ?? 100;
   }
 
   start(): void {
@@ -113,7 +119,9 @@ export class DeviceEventWriter {
     const sites = new Set<string>();
     let doneEvents = false;
     let roundsDone = 0;
-    const rounds = inRounds(connections);
+    const rounds = inRounds(connections).flatMap((round) =>
+      inParts(round, this.connectionsPerStatement),
+    );
     try {
       const logged = await this.repo.insertEvents(unique(events));
       for (const event of logged) sites.add(event.siteId);

@@ -1,4 +1,11 @@
 /**
+ * Rows a batching writer puts in one statement at most: on PGlite 100 devices take 7-10 ms, and a
+ * device costs the same in a statement of 2,000 (docs/operations.md, "The embedded database's
+ * longest statements"), so other queries wait for at most one such statement.
+ */
+export const ROWS_PER_STATEMENT = 100;
+
+/**
  * The write loop of a batching writer: while started, writes what is queued every `everyMs` (back
  * to back when a write takes longer than that), never two writes at once. `flush` writes what is
  * queued now (after a write already running); `stop` ends the loop and writes what is left.

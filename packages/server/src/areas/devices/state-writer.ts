@@ -6,14 +6,14 @@ import type {
   StatusReplaced,
 } from './device-state.repository';
 import { inParts } from '../../infra/db/rows';
-import { PeriodicFlush } from '../../infra/periodic-flush';
+import { PeriodicFlush, ROWS_PER_STATEMENT } from '../../infra/periodic-flush';
 
 export interface StateWriterOptions {
   /** How often pending state is written (default 100 ms). */
   flushMs?: number;
   /** One reading per device per this many ms (default a minute). */
   readingEveryMs?: number;
-  /** Devices (or readings) written by one statement at most (default 100). */
+  /** Devices (or readings) written by one statement at most (default ROWS_PER_STATEMENT). */
   rowsPerStatement?: number;
 }
 
@@ -57,7 +57,7 @@ export class StateWriter {
       options.flushMs ?? 100,
     );
     this.readingEveryMs = options.readingEveryMs ?? 60_000;
-    this.rowsPerStatement = options.rowsPerStatement ?? 100;
+    this.rowsPerStatement = options.rowsPerStatement ?? ROWS_PER_STATEMENT;
   }
 
   start(): void {

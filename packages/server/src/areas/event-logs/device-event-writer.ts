@@ -6,14 +6,14 @@ import type {
   LoggedEvent,
 } from './device-events.repository';
 import { inParts } from '../../infra/db/rows';
-import { PeriodicFlush } from '../../infra/periodic-flush';
+import { PeriodicFlush, ROWS_PER_STATEMENT } from '../../infra/periodic-flush';
 
 export interface DeviceEventWriterOptions {
   /** How often pending reports are written (default 100 ms). */
   flushMs?: number;
   /** Reports kept while the database fails; the oldest go beyond it (default 100,000). */
   maxPending?: number;
-  /** Online/offline changes written by one statement at most (default 100; see StateWriter). */
+  /** Online/offline changes written by one statement at most (default ROWS_PER_STATEMENT). */
   connectionsPerStatement?: number;
 }
 
@@ -27,9 +27,9 @@ export interface DeviceEventWriterStats {
 /**
  * Writes what devices report to the log in batches, as the StateWriter writes their state: a
  * burst of 10,000 devices costs a few statements, not 10,000 round trips (online/offline changes
- * at most 100 a statement, so none holds the database long). The next flush waits at
- * least as long as the last one took. A failed flush keeps its reports for the next one. After
- * each flush `written` hears which locations got new entries (the live push).
+ * at most ROWS_PER_STATEMENT a statement, so none holds the database long). The next flush
+ * waits at least as long as the last one took. A failed flush keeps its reports for the next
+ * one. After each flush `written` hears which locations got new entries (the live push).
  */
 export class DeviceEventWriter {
   private events: DeviceEventWrite[] = [];
@@ -59,7 +59,7 @@ export class DeviceEventWriter {
       options.flushMs ?? 100,
     );
     this.maxPending = options.maxPending ?? 100_000;
-    this.connectionsPerStatement = options.connectionsPerStatement ?? 100;
+    this.connectionsPerStatement = options.connectionsPerStatement ?? ROWS_PER_STATEMENT;
   }
 
   start(): void {

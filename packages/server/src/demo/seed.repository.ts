@@ -60,24 +60,23 @@ export async function insertIfNoUsers(database: Database, rows: SeedRows): Promi
     const [existing] = await tx.select({ n: count() }).from(users);
     if ((existing?.n ?? 0) > 0) return false;
 
-    for (const part of inParts(rows.users, CHUNK)) await tx.insert(users).values(part);
+    for (const part of chunks(rows.users)) await tx.insert(users).values(part);
     // clients.primary_contact_id is checked at commit (deferred), so contacts may come after
-    for (const part of inParts(rows.clients, CHUNK)) await tx.insert(clients).values(part);
-    for (const part of inParts(rows.contacts, CHUNK)) await tx.insert(contacts).values(part);
-    for (const part of inParts(rows.locations, CHUNK)) await tx.insert(locations).values(part);
-    for (const part of inParts(rows.permissions, CHUNK)) await tx.insert(permissions).values(part);
-    for (const part of inParts(rows.watches, CHUNK)) await tx.insert(siteWatches).values(part);
-    for (const part of inParts(rows.mutes, CHUNK)) await tx.insert(siteMutes).values(part);
+    for (const part of chunks(rows.clients)) await tx.insert(clients).values(part);
+    for (const part of chunks(rows.contacts)) await tx.insert(contacts).values(part);
+    for (const part of chunks(rows.locations)) await tx.insert(locations).values(part);
+    for (const part of chunks(rows.permissions)) await tx.insert(permissions).values(part);
+    for (const part of chunks(rows.watches)) await tx.insert(siteWatches).values(part);
+    for (const part of chunks(rows.mutes)) await tx.insert(siteMutes).values(part);
     // parents before kids: a kid's parent_dev_id references its parent
     const ordered = [
       ...rows.devices.filter((d) => !d.parentDevId),
       ...rows.devices.filter((d) => d.parentDevId),
     ];
-    for (const part of inParts(ordered, CHUNK)) await tx.insert(devices).values(part);
-    for (const part of inParts(rows.outlets, CHUNK)) await tx.insert(outlets).values(part);
-    for (const part of inParts(rows.energySettings, CHUNK))
-      await tx.insert(locationEnergy).values(part);
-    for (const part of inParts(rows.alertEmails ?? [], CHUNK)) {
+    for (const part of chunks(ordered)) await tx.insert(devices).values(part);
+    for (const part of chunks(rows.outlets)) await tx.insert(outlets).values(part);
+    for (const part of chunks(rows.energySettings)) await tx.insert(locationEnergy).values(part);
+    for (const part of chunks(rows.alertEmails ?? [])) {
       await tx.insert(alertEmailSubscriptions).values(part);
     }
     for (const { targets, createdById, ...schedule } of rows.schedules) {
@@ -107,6 +106,10 @@ export async function insertIfNoUsers(database: Database, rows: SeedRows): Promi
     if (rows.energy) await insertDemoEnergy(tx, rows.energy);
     return true;
   });
+}
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  return inParts(rows, CHUNK);
 }
 
 /** Which of these accounts exist (to repeat the demo logins on a later start). */

@@ -115,12 +115,13 @@ export class StateWriter {
     const readings = this.readings;
     this.pending = new Map();
     this.readings = [];
+    const compared = [...this.compared];
     let partsWritten = 0;
     try {
       for (const part of parts) {
         const { written, replaced } = await this.repo.writeStates(
           part.map(([, write]) => write),
-          [...this.compared],
+          compared,
         );
         partsWritten++;
         this.stats.rowsWritten += written;

@@ -250,7 +250,10 @@ describe.each(cases)('network management on $name', ({ broker: brokerCase, datab
   it('a device that restarted without its configuration is sent it again and runs it', async () => {
     const [running] = fleets;
     await running?.get(pdu.devId)?.stop();
-    // saved while the device is away: it cannot take it now
+    // once the console knows it is away, a save sends nothing: the device cannot take it now
+    // (saved sooner, the send could still reach the restarted device, and nothing be sent again)
+    const away = () => t.app.devices.hub?.contactOf({ devId: pdu.devId })?.online === false;
+    await eventually(() => (away() ? true : undefined), 10_000);
     const answer = await saved(pdu.devId, [target('10.0.0.9', { window: 'Slow' })]);
     expect(answer.pending).toBe(true);
     const sentBefore = (await pingCommands(pdu.devId)).length;

@@ -133,6 +133,10 @@ async function measure(
     world.plan.filter((p) => hub?.contactOf({ devId: p.devId })?.online).length;
   const deadline = Date.now() + 60_000;
   while (onlineCount() < ready.online && Date.now() < deadline) await sleep(200);
+  // The fleet's arrival (its first reports, readings and online changes) is written before the
+  // commands, so they measure a connected fleet, not one arriving (the fault drill's storm).
+  await app.alerts.idle();
+  await Promise.all([app.devices.writer.flush(), app.eventLogs.writer.flush()]);
 
   const targets = await openTargets(
     commandable(world.plan)

@@ -148,12 +148,22 @@ export interface DataSvc {
   authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<AuthContext | null>;
 }
 
+/** What the calls saw, in running totals (read by /metrics). */
+export interface DataSvcStats {
+  /** Requests whose client had closed the connection before they were run (not run). */
+  abandoned: number;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The /data-svc/ calls this app serves (what tests fuzz and check access on). */
     dataSvcCalls(): RegisteredCall[];
+    dataSvcStats: DataSvcStats;
   }
 }
+
+/** Nginx's status for a request whose client closed the connection first; nobody reads it. */
+const CLIENT_GONE = 499;
 
 /**
  * `svc` from the query string or, when absent there, from the body: spec §7 control POSTs are
@@ -194,12 +204,16 @@ function parseInput(svc: Svc, request: FastifyRequest): unknown {
   throw badRequest(Object.values(fields)[0] ?? 'Invalid request', fields);
 }
 
-/** Runs one call: its method, the session it needs, its input, then its handler. */
+/**
+ * Runs one call: its method, the session it needs, that its client still waits for it, its input,
+ * then its handler.
+ */
 async function serve(
   svc: Svc,
   request: FastifyRequest,
   reply: FastifyReply,
   deps: DataSvcDeps,
+  stats: DataSvcStats,
 ): Promise<unknown> {
   if (!svc.methods.includes(request.method === 'HEAD' ? 'GET' : (request.method as SvcMethod))) {
     throw new HttpError(
@@ -209,6 +223,14 @@ async function serve(
     );
   }
   const auth = await deps.authenticate(request, reply);
+  if (reply.raw.destroyed) {
+    // A server behind its load waits long enough for clients to give up (a load balancer's
+    // timeout, a closed tab): nobody would read the answer, and a command run now would run after
+    // its requester was told it failed. Work already started is not abandoned; this is before any.
+    stats.abandoned++;
+    request.log.info('the client closed the connection before the request was run; not run');
+    throw new HttpError(CLIENT_GONE, { error: messages.clientGone });
+  }
   if (!svc.public && auth === null) throw unauthorized();
   const input = parseInput(svc, request);
   const result = await svc.handler({ input, auth, request, reply });
@@ -238,6 +260,7 @@ function rateLimitConfig(
 
 export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc {
   const areas = new Map<string, Map<string, Svc>>();
+  const stats: DataSvcStats = { abandoned: 0 };
   /**
    * Where each definition is served, by svc name (null: at its own path), in registration order
    * (for `calls()`).
@@ -271,7 +294,7 @@ export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc 
         if (!(SCRIPT_NAMES as readonly string[]).includes(script) || svc === undefined) {
           throw notFound();
         }
-        return serve(svc, request, reply, deps);
+        return serve(svc, request, reply, deps, stats);
       },
     });
   };
@@ -300,7 +323,7 @@ export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc 
             () => svc.rateLimit,
           ),
         },
-        handler: (request, reply) => serve(svc, request, reply, deps),
+        handler: (request, reply) => serve(svc, request, reply, deps, stats),
       });
       listAt(svc, null, /^\/data-svc\/([^/]+)\//.exec(url)?.[1] ?? url, url);
     },
@@ -324,5 +347,6 @@ export function createDataSvc(app: FastifyInstance, deps: DataSvcDeps): DataSvc 
     },
   };
   app.decorate('dataSvcCalls', () => dataSvc.calls());
+  app.decorate('dataSvcStats', stats);
   return dataSvc;
 }

@@ -20,6 +20,7 @@ export const messages = {
   methodNotAllowed: 'Method not allowed',
   unexpected: 'Something went wrong. Please try again.',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
+  clientGone: 'The connection was closed before the request was run.',
 } as const;
 
 export const badRequest = (error: string, fields?: Record<string, string>) =>

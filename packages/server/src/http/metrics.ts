@@ -136,6 +136,12 @@ export function createMetrics(
     'Commands that expired without an answer',
     () => tracker()?.stats.expired,
   );
+  monotonic(
+    registry,
+    'requests_abandoned_total',
+    'Requests not run because their client had closed the connection (the server was behind)',
+    () => app.dataSvcStats.abandoned,
+  );
   return { registry };
 }
 
